@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sort"
+	"time"
+
+	"gauntlet/harness"
+	_ "gauntlet/harness/games" // registers the games and their strategies
+	"gauntlet/reports"
+)
+
+// runFlags are the flags shared by the commands that play games.
+type runFlags struct {
+	game        string
+	storage     string
+	run         string
+	jobs        int
+	json        bool
+	noTimeLimit bool
+	turnTime    time.Duration
+	firstTime   time.Duration
+	quiet       bool
+}
+
+func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
+	fs.StringVar(&f.game, "game", "", "game name (see 'gauntlet list')")
+	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "games played in parallel")
+	fs.BoolVar(&f.json, "json", false, "print one JSON document on stdout (logs and progress go to stderr)")
+	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no per-turn time limit for external bots (reproducible runs)")
+	fs.DurationVar(&f.turnTime, "turn-time", 0, "per-turn time limit for external bots (0 = the game's default)")
+	fs.DurationVar(&f.firstTime, "first-turn-time", 0, "first-turn time limit for external bots (0 = the game's default)")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
+	if storing {
+		fs.StringVar(&f.storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
+		fs.StringVar(&f.run, "run", "", "run name (default: derived from game, entrants, params and cases; the same command resumes the same run)")
+	}
+}
+
+func (f *runFlags) gameOrErr() (harness.Game, error) {
+	if f.game == "" {
+		return nil, usagef("--game is required (games: %s)", gameNames())
+	}
+	return harness.Default.Game(f.game)
+}
+
+func gameNames() string {
+	s := ""
+	for i, g := range harness.Default.Games() {
+		if i > 0 {
+			s += ", "
+		}
+		s += g.Info().Name
+	}
+	return s
+}
+
+func (f *runFlags) playOptions(e *env) harness.PlayOptions {
+	return harness.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime, FirstTurnTime: f.firstTime}
+}
+
+// openStore opens the --storage store; "none" gives nil (nothing stored).
+func (f *runFlags) openStore(ctx context.Context) (*harness.Store, error) {
+	if f.storage == "" || f.storage == "none" {
+		return nil, nil
+	}
+	return harness.OpenStore(ctx, f.storage)
+}
+
+func (f *runFlags) runner(e *env, st *harness.Store) *harness.Runner {
+	rn := &harness.Runner{Store: st, Jobs: f.jobs, Options: f.playOptions(e)}
+	if !f.quiet {
+		rn.Progress = e.stderr
+	}
+	return rn
+}
+
+// readParamsFile reads a JSON object of parameter values, either plain
+// ({"w": 1.5}) or as written by 'gauntlet tune --best-json' ({"params": {...}}).
+func readParamsFile(path string) (map[string]any, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("params file %s: %w", path, err)
+	}
+	if inner, ok := doc["params"].(map[string]any); ok {
+		return inner, nil
+	}
+	if inner, ok := doc["best_params"].(map[string]any); ok {
+		return inner, nil
+	}
+	return doc, nil
+}
+
+// paramAssignments turns a params map into k=v assignments.
+func paramAssignments(m map[string]any) []string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s=%v", k, v))
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeTableFile writes a table as Markdown or CSV to path.
+func writeTableFile(path string, md bool, tables ...*reports.Table) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	for i, t := range tables {
+		if t == nil {
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(f)
+		}
+		if md {
+			err = t.WriteMarkdown(f)
+		} else {
+			err = t.WriteCSV(f)
+		}
+		if err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
+}
+
+func sortedKeys(m map[string]any) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

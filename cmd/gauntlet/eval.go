@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+func init() {
+	register(&command{
+		name:    "eval",
+		summary: "score one strategy on a case set: per-case and per-problem tables, totals, 95% CI",
+		run:     runEval,
+	})
+}
+
+// entrantFlags reads the evaluated entrant: --strategy with --param and
+// --params-file.
+type entrantFlags struct {
+	strategy   string
+	params     multiFlag
+	paramsFile string
+}
+
+func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
+	if f.strategy == "" {
+		return nil, usagef("--strategy is required")
+	}
+	assign := []string(f.params)
+	if f.paramsFile != "" {
+		m, err := readParamsFile(f.paramsFile)
+		if err != nil {
+			return nil, err
+		}
+		assign = append(paramAssignments(m), assign...)
+	}
+	return harness.Default.ParseEntrant(game, f.strategy, assign...)
+}
+
+// opponents reads the other seats: --opponents LINEUP and repeated
+// --opponent ENTRANT (for external commands); default: the game's lineup.
+func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entrant, error) {
+	info := g.Info()
+	if lineup == "" && len(extra) == 0 {
+		lineup = info.Opponents
+	}
+	var out []*harness.Entrant
+	if lineup != "" && lineup != "none" {
+		l, err := harness.Default.ParseLineup(info.Name, lineup)
+		if err != nil {
+			return nil, fmt.Errorf("--opponents: %w", err)
+		}
+		out = l
+	}
+	for _, spec := range extra {
+		e, err := harness.Default.ParseEntrant(info.Name, spec)
+		if err != nil {
+			return nil, fmt.Errorf("--opponent: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+func runEval(ctx context.Context, e *env, args []string) error {
+	var rf runFlags
+	var ef entrantFlags
+	var cases, lineup, csvFile, mdFile string
+	var opp multiFlag
+	var wall bool
+	fs := newFlags(e, "eval", "--game G --strategy S [--param k=v]... --cases SET [flags]")
+	rf.register(fs, true)
+	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot)")
+	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
+	fs.StringVar(&ef.paramsFile, "params-file", "", "JSON file of parameter values (e.g. from 'gauntlet tune --best-json')")
+	fs.StringVar(&cases, "cases", "smoke", "case set (see 'gauntlet list')")
+	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
+	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
+	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
+	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
+	fs.BoolVar(&wall, "wall", false, "show per-case wall time in the terminal table")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := rf.gameOrErr()
+	if err != nil {
+		return err
+	}
+	ent, err := ef.entrant(rf.game)
+	if err != nil {
+		return err
+	}
+	var opps []*harness.Entrant
+	if g.Info().MaxSeats > 1 {
+		if opps, err = opponents(g, lineup, opp); err != nil {
+			return err
+		}
+	} else if lineup != "" || len(opp) > 0 {
+		return usagef("game %s is single-player: no --opponents", rf.game)
+	}
+	plan, err := harness.EvalPlan(g, cases, ent, opps, rf.run)
+	if err != nil {
+		return err
+	}
+	st, err := rf.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	rs, err := rf.runner(e, st).Run(ctx, plan, nil)
+	if err != nil {
+		if errors.Is(err, context.Canceled) && st != nil {
+			return fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
+		}
+		return err
+	}
+	sum := harness.SummarizeEval(rs)
+	if st != nil {
+		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, "complete", sum); err != nil {
+			return err
+		}
+	}
+	caseT := reports.EvalCaseTable(g, sum, wall)
+	groupT := reports.EvalGroupTable(sum)
+	if csvFile != "" {
+		if err := writeTableFile(csvFile, false, caseT, groupT); err != nil {
+			return err
+		}
+	}
+	if mdFile != "" {
+		if err := writeTableFile(mdFile, true, caseT, groupT); err != nil {
+			return err
+		}
+	}
+	if rf.json {
+		return writeJSON(e.stdout, sum)
+	}
+	if err := caseT.WriteText(e.stdout); err != nil {
+		return err
+	}
+	if groupT != nil {
+		fmt.Fprintln(e.stdout)
+		if err := groupT.WriteText(e.stdout); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(e.stdout, reports.EvalHeadline(sum))
+	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs game time, %.1fs wall\n",
+		plan.Run.ID, rs.Played, rs.Resumed, sum.WallSeconds, rs.Wall.Seconds())
+	return nil
+}

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+func init() {
+	register(&command{
+		name:    "play",
+		summary: "play one case with the given entrants; optional replayable JSONL record",
+		run:     runPlay,
+	})
+}
+
+type playResult struct {
+	Game     string          `json:"game"`
+	Case     string          `json:"case"`
+	Entrants []string        `json:"entrants"`
+	Outcome  harness.Outcome `json:"outcome"`
+	WallMS   float64         `json:"-"`
+}
+
+func runPlay(ctx context.Context, e *env, args []string) error {
+	var rf runFlags
+	var caseID, lineup, record string
+	var extra multiFlag
+	fs := newFlags(e, "play", "--game G --case C --entrants A,B [--entrant 'cmd:...'] [--record out.jsonl]")
+	rf.register(fs, false)
+	fs.StringVar(&caseID, "case", "", "case ID (e.g. seed:17, p14/s0) or a case set with one case")
+	fs.StringVar(&lineup, "entrants", "", "entrants seat by seat, e.g. greedy,random or simple*6")
+	fs.Var(&extra, "entrant", "one more entrant, e.g. 'cmd:./mybot --w 2' (repeatable; seats follow --entrants)")
+	fs.StringVar(&record, "record", "", "write the game's replayable record (JSONL) to this file")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := rf.gameOrErr()
+	if err != nil {
+		return err
+	}
+	if caseID == "" {
+		return usagef("--case is required")
+	}
+	cases, err := g.Cases(caseID)
+	if err != nil {
+		return err
+	}
+	if len(cases) != 1 {
+		return fmt.Errorf("--case %s names %d cases; give one case ID (the first is %s)", caseID, len(cases), cases[0].ID)
+	}
+	var ents []*harness.Entrant
+	if lineup != "" {
+		if ents, err = harness.Default.ParseLineup(rf.game, lineup); err != nil {
+			return err
+		}
+	}
+	for _, spec := range extra {
+		en, err := harness.Default.ParseEntrant(rf.game, spec)
+		if err != nil {
+			return err
+		}
+		ents = append(ents, en)
+	}
+	if len(ents) == 0 {
+		return usagef("--entrants is required")
+	}
+	info := g.Info()
+	if len(ents) < info.MinSeats || len(ents) > info.MaxSeats {
+		return fmt.Errorf("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
+	}
+	opt := rf.playOptions(e)
+	if record != "" {
+		f, err := os.Create(record)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		opt.Record = f
+	}
+	seats := make([]int, len(ents))
+	for i := range seats {
+		seats[i] = i
+	}
+	plan := &harness.Plan{Game: g, Entrants: ents}
+	m := harness.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
+	out, wall, err := harness.PlayMatch(ctx, plan, &m, opt)
+	if err != nil {
+		return err
+	}
+	res := playResult{Game: info.Name, Case: cases[0].ID, Outcome: out, WallMS: float64(wall) / 1e6}
+	for _, en := range ents {
+		res.Entrants = append(res.Entrants, en.Label())
+	}
+	if rf.json {
+		return writeJSON(e.stdout, res)
+	}
+	t := &reports.Table{Title: fmt.Sprintf("%s %s: %d turns, %.1f ms", info.Name, res.Case, out.Turns, res.WallMS),
+		Header: []string{"seat", "entrant", "score", "rank", "forfeit"}}
+	for i, s := range out.Seats {
+		t.Rows = append(t.Rows, []string{strconv.Itoa(i), res.Entrants[i], reports.Num(s.Score), strconv.Itoa(s.Rank), s.Forfeit})
+	}
+	t.NumericRight()
+	if err := t.WriteText(e.stdout); err != nil {
+		return err
+	}
+	for _, k := range sortedKeys(out.Detail) {
+		v := fmt.Sprint(out.Detail[k])
+		if len(v) > 80 {
+			v = v[:77] + "..."
+		}
+		fmt.Fprintf(e.stdout, "%s: %s\n", k, v)
+	}
+	if record != "" {
+		fmt.Fprintf(e.stderr, "record written to %s\n", record)
+	}
+	return nil
+}

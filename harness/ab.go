@@ -1,0 +1,143 @@
+package harness
+
+import (
+	"fmt"
+)
+
+// ABSummary is the answer of `gauntlet ab`. For games of two or more seats
+// the games come in pairs on one case with the seats swapped; for
+// single-player games both entrants play every case and the per-case score
+// differences are compared.
+type ABSummary struct {
+	Game    string `json:"game"`
+	A       string `json:"a"`
+	B       string `json:"b"`
+	CaseSet string `json:"case_set"`
+	Run     string `json:"run"`
+	Games   int    `json:"games"`
+
+	// Two or more seats.
+	Wins        int        `json:"wins"`
+	Draws       int        `json:"draws"`
+	Losses      int        `json:"losses"`
+	Pentanomial [5]int     `json:"pentanomial"`
+	Score       float64    `json:"score"`
+	Elo         float64    `json:"elo"`
+	EloCI95     [2]float64 `json:"elo_ci95"`
+	LOS         float64    `json:"los"`
+	LLR         float64    `json:"llr"`
+	SPRT        string     `json:"sprt"` // "H0", "H1" or "continue"
+	SPRTConfig  *SPRTSpec  `json:"sprt_config,omitempty"`
+	Stopped     bool       `json:"stopped_early"`
+	ForfeitsA   int        `json:"forfeits_a"`
+	ForfeitsB   int        `json:"forfeits_b"`
+
+	// Single-player games.
+	MeanDiff  *float64    `json:"mean_diff,omitempty"`
+	CI95      *[2]float64 `json:"ci95,omitempty"`
+	WilcoxonP *float64    `json:"wilcoxon_p,omitempty"`
+	MeanA     *float64    `json:"mean_a,omitempty"`
+	MeanB     *float64    `json:"mean_b,omitempty"`
+	BetterA   *int        `json:"cases_a_better,omitempty"`
+	BetterB   *int        `json:"cases_b_better,omitempty"`
+
+	Notes   []string   `json:"notes,omitempty"`
+	Cases   []ABCase   `json:"cases"`
+	History []ABPoint  `json:"history,omitempty"`
+	Groups  []ABGroups `json:"groups,omitempty"`
+}
+
+// ABCase is one case: A's and B's scores (two games each in multi-seat
+// games: A first, then B first).
+type ABCase struct {
+	Case   string    `json:"case"`
+	Group  string    `json:"group,omitempty"`
+	A      []float64 `json:"a"`
+	B      []float64 `json:"b"`
+	Points float64   `json:"points"` // multi-seat: A's game points of the pair (0..2); single: A − B
+}
+
+// ABGroups is the official aggregation per group for single-player games
+// (hextris problems): A's and B's group scores.
+type ABGroups struct {
+	Group string  `json:"group"`
+	A     float64 `json:"a"`
+	B     float64 `json:"b"`
+}
+
+// ABPoint is the state of the comparison after a number of games (for the
+// Elo and LLR plots).
+type ABPoint struct {
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
+	Elo   float64 `json:"elo"`
+	LLR   float64 `json:"llr"`
+}
+
+// SPRTSpec configures the sequential test of `ab`.
+type SPRTSpec struct {
+	Elo0  float64 `json:"elo0"`
+	Elo1  float64 `json:"elo1"`
+	Alpha float64 `json:"alpha"`
+	Beta  float64 `json:"beta"`
+	// Early is true when the run stops as soon as the test decides.
+	Early bool `json:"early"`
+}
+
+// DefaultSPRT is the test reported when none is asked for: logistic Elo
+// H0: 0 against H1: 10 at 5% error rates, evaluated on all games.
+var DefaultSPRT = SPRTSpec{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+
+// ParseSPRT reads "elo0,elo1[,alpha,beta]".
+func ParseSPRT(s string) (SPRTSpec, error) {
+	sp := SPRTSpec{Alpha: 0.05, Beta: 0.05, Early: true}
+	var n int
+	var err error
+	switch {
+	case countRune(s, ',') == 1:
+		n, err = fmt.Sscanf(s, "%g,%g", &sp.Elo0, &sp.Elo1)
+		if n != 2 {
+			err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
+		}
+	case countRune(s, ',') == 3:
+		n, err = fmt.Sscanf(s, "%g,%g,%g,%g", &sp.Elo0, &sp.Elo1, &sp.Alpha, &sp.Beta)
+		if n != 4 {
+			err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
+		}
+	default:
+		err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
+	}
+	if err != nil {
+		return sp, fmt.Errorf("--sprt %q: %w", s, err)
+	}
+	if !(sp.Elo1 > sp.Elo0) {
+		return sp, fmt.Errorf("--sprt %q: elo1 must be greater than elo0", s)
+	}
+	if !(sp.Alpha > 0 && sp.Alpha < 0.5 && sp.Beta > 0 && sp.Beta < 0.5) {
+		return sp, fmt.Errorf("--sprt %q: alpha and beta must be in (0, 0.5)", s)
+	}
+	return sp, nil
+}
+
+func countRune(s string, r rune) int {
+	n := 0
+	for _, c := range s {
+		if c == r {
+			n++
+		}
+	}
+	return n
+}
+
+// gamePoints is A's result in one game: 1 win, ½ draw, 0 loss, comparing
+// A's and B's scores.
+func gamePoints(m *Match, o *Outcome) float64 {
+	a, b := o.Seats[SeatOf(m, 0)].Score, o.Seats[SeatOf(m, 1)].Score
+	switch {
+	case a > b:
+		return 1
+	case a < b:
+		return 0
+	}
+	return 0.5
+}

@@ -1,0 +1,342 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gauntlet/strategies/param"
+)
+
+// Version is the build's version (set with -ldflags "-X
+// gauntlet/harness.Version=..." by the Makefile; "dev" otherwise). It is
+// stored with every run as the version of the built-in strategies.
+var Version = "dev"
+
+// Entrant is a participant: a built-in strategy with parameter values, or an
+// external command speaking the game's native protocol.
+type Entrant struct {
+	Strategy *Strategy    // nil for an external command
+	Params   param.Values // validated values of Strategy.Params (all of them)
+
+	Template []string          // external: argv with {name} placeholders
+	Ext      map[string]string // external: parameter values for the placeholders
+	Version  string            // build version of the strategy or the command
+}
+
+// IsExternal reports whether the entrant is an external command.
+func (e *Entrant) IsExternal() bool { return e.Strategy == nil }
+
+// Name is the strategy name, or "cmd" for an external command.
+func (e *Entrant) Name() string {
+	if e.Strategy != nil {
+		return e.Strategy.Name
+	}
+	return "cmd"
+}
+
+// Key is the canonical text of the entrant: the strategy with every
+// parameter value, or the command template with its values. Runs are
+// identified by their entrants' keys, so a resumed run plays exactly the
+// same configuration.
+func (e *Entrant) Key() string {
+	if e.Strategy != nil {
+		s := e.Strategy.Params.String(e.Params)
+		if s == "" {
+			return e.Strategy.Name
+		}
+		return e.Strategy.Name + ":" + s
+	}
+	return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.Ext)
+}
+
+// Label is a short display name: the strategy plus the parameters that
+// differ from their defaults.
+func (e *Entrant) Label() string {
+	if e.Strategy == nil {
+		return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.Ext)
+	}
+	var diff []string
+	for _, sp := range e.Strategy.Params {
+		if v, ok := e.Params[sp.Name]; ok && v != sp.Default {
+			diff = append(diff, sp.Name+"="+sp.FormatValue(v))
+		}
+	}
+	if len(diff) == 0 {
+		return e.Strategy.Name
+	}
+	return e.Strategy.Name + ":" + strings.Join(diff, ",")
+}
+
+func formatExt(m map[string]string) string {
+	if len(m) == 0 {
+		return ""
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + m[k]
+	}
+	return " [" + strings.Join(parts, ",") + "]"
+}
+
+// Bot builds the entrant's in-process bot for one game.
+func (e *Entrant) Bot(seed uint64) (any, error) {
+	if e.Strategy == nil {
+		return nil, fmt.Errorf("entrant %s is an external command", e.Label())
+	}
+	return e.Strategy.New(e.Params, seed)
+}
+
+var placeholder = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)(?:=([^{}]*))?\}`)
+
+// Argv returns the external command line for one game: placeholders
+// {name} / {name=default} are replaced by parameter values and {seed} by the
+// bot's seed.
+func (e *Entrant) Argv(seed uint64) []string {
+	out := make([]string, len(e.Template))
+	for i, w := range e.Template {
+		out[i] = placeholder.ReplaceAllStringFunc(w, func(m string) string {
+			sub := placeholder.FindStringSubmatch(m)
+			if sub[1] == "seed" {
+				return strconv.FormatUint(seed, 10)
+			}
+			if v, ok := e.Ext[sub[1]]; ok {
+				return v
+			}
+			return sub[2]
+		})
+	}
+	return out
+}
+
+// Environ returns the environment entries given to an external command:
+// GAUNTLET_SEED and GAUNTLET_PARAM_<NAME> for every parameter.
+func (e *Entrant) Environ(seed uint64) []string {
+	env := []string{"GAUNTLET_SEED=" + strconv.FormatUint(seed, 10)}
+	keys := make([]string, 0, len(e.Ext))
+	for k := range e.Ext {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		env = append(env, "GAUNTLET_PARAM_"+strings.ToUpper(k)+"="+e.Ext[k])
+	}
+	return env
+}
+
+// ExtParams lists the placeholder names of an external template (without
+// "seed"), in order of first appearance, with their defaults.
+func ExtParams(template []string) (names []string, defaults map[string]string) {
+	defaults = map[string]string{}
+	for _, w := range template {
+		for _, sub := range placeholder.FindAllStringSubmatch(w, -1) {
+			name, def := sub[1], sub[2]
+			if name == "seed" {
+				continue
+			}
+			if _, seen := defaults[name]; !seen {
+				names = append(names, name)
+				defaults[name] = def
+			} else if defaults[name] == "" {
+				defaults[name] = def
+			}
+		}
+	}
+	return names, defaults
+}
+
+// ParseEntrant reads one entrant of game: "NAME", "NAME:k=v,k=v" or
+// "cmd:COMMAND LINE". Extra "k=v" assignments (from --param flags) apply on
+// top. Unknown strategies and parameters, out-of-range values and commands
+// that cannot be found are errors naming the input.
+func (r *Registry) ParseEntrant(game, spec string, assignments ...string) (*Entrant, error) {
+	spec = strings.TrimSpace(spec)
+	if spec == "" {
+		return nil, fmt.Errorf("empty entrant")
+	}
+	if rest, ok := strings.CutPrefix(spec, "cmd:"); ok {
+		return parseExternal(rest, assignments)
+	}
+	name, inline, _ := strings.Cut(spec, ":")
+	s, err := r.Strategy(game, name)
+	if err != nil {
+		return nil, err
+	}
+	all := append([]string{inline}, assignments...)
+	v, err := s.Params.Parse(all...)
+	if err != nil {
+		return nil, fmt.Errorf("strategy %s: %w", name, err)
+	}
+	return &Entrant{Strategy: s, Params: v, Version: Version}, nil
+}
+
+func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
+	argv, err := SplitCommand(cmdline)
+	if err != nil {
+		return nil, fmt.Errorf("command %q: %w", cmdline, err)
+	}
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("empty command in entrant %q", "cmd:"+cmdline)
+	}
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		return nil, fmt.Errorf("bot command %q not found: %w", argv[0], err)
+	}
+	names, defaults := ExtParams(argv)
+	ext := map[string]string{}
+	for _, n := range names {
+		if d := defaults[n]; d != "" {
+			ext[n] = d
+		}
+	}
+	for _, a := range assignments {
+		for _, item := range strings.Split(a, ",") {
+			item = strings.TrimSpace(item)
+			if item == "" {
+				continue
+			}
+			k, v, ok := strings.Cut(item, "=")
+			k = strings.TrimSpace(k)
+			if !ok || k == "" {
+				return nil, fmt.Errorf("param %q: %w", item, param.ErrSyntax)
+			}
+			if !contains(names, k) {
+				return nil, fmt.Errorf("unknown param %q for command %q (its placeholders: %s)", k, cmdline, listOrNone(names))
+			}
+			ext[k] = strings.TrimSpace(v)
+		}
+	}
+	for _, n := range names {
+		if _, ok := ext[n]; !ok {
+			return nil, fmt.Errorf("command %q: placeholder {%s} has no value (give --param %s=... or write {%s=default})", cmdline, n, n, n)
+		}
+	}
+	return &Entrant{Template: argv, Ext: ext, Version: commandVersion(path)}, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// commandVersion is "git describe" of the repository holding the command,
+// when it is in one; "" otherwise.
+func commandVersion(path string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, "git", "-C", filepath.Dir(path), "describe", "--always", "--dirty", "--tags").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// ParseLineup reads a comma-separated list of entrants for the seats of a
+// game: "greedy,random", "simple*5", "greedy:w=2,x=1,random" (an item with
+// "=" and no ":" continues the previous entrant's parameters). External
+// commands cannot be listed here; give them one per flag.
+func (r *Registry) ParseLineup(game, spec string) ([]*Entrant, error) {
+	var items []string
+	for _, it := range strings.Split(spec, ",") {
+		it = strings.TrimSpace(it)
+		if it == "" {
+			continue
+		}
+		if strings.Contains(it, "=") && !strings.Contains(it, ":") && len(items) > 0 {
+			items[len(items)-1] += "," + it
+			continue
+		}
+		items = append(items, it)
+	}
+	var out []*Entrant
+	for _, it := range items {
+		n := 1
+		if base, count, ok := strings.Cut(it, "*"); ok && !strings.HasPrefix(it, "cmd:") {
+			c, err := strconv.Atoi(strings.TrimSpace(count))
+			if err != nil || c < 1 || c > 64 {
+				return nil, fmt.Errorf("entrant %q: bad repeat count %q", it, count)
+			}
+			it, n = strings.TrimSpace(base), c
+		}
+		e, err := r.ParseEntrant(game, it)
+		if err != nil {
+			return nil, err
+		}
+		for i := 0; i < n; i++ {
+			out = append(out, e)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("empty lineup %q", spec)
+	}
+	return out, nil
+}
+
+// SplitCommand splits a command line into words: whitespace separates,
+// single and double quotes group, backslash escapes the next character
+// outside single quotes. No other shell syntax is interpreted.
+func SplitCommand(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	escaped := false
+	for _, c := range s {
+		switch {
+		case escaped:
+			cur.WriteRune(c)
+			escaped = false
+		case c == '\\' && quote != '\'':
+			escaped, inWord = true, true
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(c)
+			}
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated %c quote", quote)
+	}
+	if escaped {
+		return nil, fmt.Errorf("trailing backslash")
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}

@@ -1,0 +1,143 @@
+package harness
+
+import (
+	"math"
+	"sort"
+	"strconv"
+)
+
+// EvalSummary is the answer of `gauntlet eval`: per-case scores of the
+// evaluated entrant (seat 0), per-group official scores where the game
+// defines an aggregation, totals and a 95% confidence interval.
+type EvalSummary struct {
+	Game      string         `json:"game"`
+	Strategy  string         `json:"strategy"`
+	Params    map[string]any `json:"params"`
+	Opponents []string       `json:"opponents,omitempty"`
+	CaseSet   string         `json:"case_set"`
+	Run       string         `json:"run"`
+	Cases     []EvalCase     `json:"cases"`
+	Groups    []EvalGroup    `json:"groups,omitempty"`
+	Total     float64        `json:"total"`
+	Mean      float64        `json:"mean"`
+	CI95      [2]float64     `json:"ci95"`
+	Games     int            `json:"games"`
+	Missing   int            `json:"missing,omitempty"` // cases not played (interrupted run)
+	Forfeits  int            `json:"forfeits"`
+	// Multi-seat games: how often seat 0 finished first (ties share first
+	// place) and its mean rank.
+	FirstRate *float64 `json:"first_rate,omitempty"`
+	MeanRank  *float64 `json:"mean_rank,omitempty"`
+	// WallSeconds is the summed game time; kept out of --json (not reproducible).
+	WallSeconds float64 `json:"-"`
+}
+
+// EvalCase is one case of an eval.
+type EvalCase struct {
+	Case           string         `json:"case"`
+	Group          string         `json:"group,omitempty"`
+	Score          float64        `json:"score"`
+	Rank           int            `json:"rank,omitempty"`
+	Turns          int            `json:"turns"`
+	Forfeit        string         `json:"forfeit,omitempty"`
+	OpponentScores []float64      `json:"opponent_scores,omitempty"`
+	Detail         map[string]any `json:"detail,omitempty"`
+	WallMS         float64        `json:"-"`
+}
+
+// EvalGroup is one aggregation group (hextris: one problem).
+type EvalGroup struct {
+	Group string  `json:"group"`
+	Cases int     `json:"cases"`
+	Score float64 `json:"score"`
+}
+
+// SummarizeEval builds the eval summary from a run's results.
+func SummarizeEval(rs *Results) *EvalSummary {
+	p := rs.Plan
+	e := p.Entrants[0]
+	rec := e.Record()
+	s := &EvalSummary{Game: p.Game.Info().Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID}
+	for _, o := range p.Entrants[1:] {
+		s.Opponents = append(s.Opponents, o.Label())
+	}
+	multi := len(p.Entrants) > 1
+	var scores []float64
+	groups := map[string]map[string]float64{}
+	var groupOrder []string
+	first, rankSum := 0, 0
+	for i, m := range p.Matches {
+		r := rs.Results[i]
+		if r == nil {
+			s.Missing++
+			continue
+		}
+		seat := r.Outcome.Seats[0]
+		c := EvalCase{Case: m.Case.ID, Group: m.Case.Group, Score: seat.Score, Turns: r.Outcome.Turns,
+			Forfeit: seat.Forfeit, Detail: r.Outcome.Detail, WallMS: float64(r.Wall) / 1e6}
+		if multi {
+			c.Rank = seat.Rank
+			for _, o := range r.Outcome.Seats[1:] {
+				c.OpponentScores = append(c.OpponentScores, o.Score)
+			}
+			if seat.Rank == 1 {
+				first++
+			}
+			rankSum += seat.Rank
+		}
+		if seat.Forfeit != "" {
+			s.Forfeits++
+		}
+		s.Cases = append(s.Cases, c)
+		scores = append(scores, seat.Score)
+		s.WallSeconds += r.Wall.Seconds()
+		if m.Case.Group != "" {
+			if groups[m.Case.Group] == nil {
+				groups[m.Case.Group] = map[string]float64{}
+				groupOrder = append(groupOrder, m.Case.Group)
+			}
+			groups[m.Case.Group][m.Case.ID] = seat.Score
+		}
+	}
+	s.Games = len(scores)
+	agg, isAgg := p.Game.(Aggregator)
+	if isAgg && len(groupOrder) > 0 {
+		sortGroups(groupOrder)
+		for _, gname := range groupOrder {
+			v := agg.Aggregate(gname, groups[gname])
+			s.Groups = append(s.Groups, EvalGroup{Group: gname, Cases: len(groups[gname]), Score: v})
+			s.Total += v
+		}
+	} else {
+		for _, x := range scores {
+			s.Total += x
+		}
+	}
+	s.Mean, s.CI95[0], s.CI95[1] = meanCI95(scores)
+	if multi && s.Games > 0 {
+		fr := float64(first) / float64(s.Games)
+		mr := float64(rankSum) / float64(s.Games)
+		s.FirstRate, s.MeanRank = &fr, &mr
+	}
+	return s
+}
+
+// sortGroups orders group names numerically when they are numbers.
+func sortGroups(gs []string) {
+	sort.SliceStable(gs, func(i, j int) bool {
+		a, ea := strconv.Atoi(gs[i])
+		b, eb := strconv.Atoi(gs[j])
+		if ea == nil && eb == nil {
+			return a < b
+		}
+		return gs[i] < gs[j]
+	})
+}
+
+// finite replaces NaN/Inf by 0 so that JSON output never breaks.
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}

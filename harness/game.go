@@ -1,0 +1,130 @@
+// Package harness plays registered games with strategies and external bots:
+// named case sets, parallel deterministic runs, a resumable results store
+// (SQLite or PostgreSQL), and the summaries behind eval and ab.
+//
+// A game plugs in by implementing Game (usually in harness/games, wrapping a
+// referee package) and registering itself with its strategies. Referees and
+// strategies never import this package.
+package harness
+
+import (
+	"context"
+	"io"
+	"time"
+
+	"gauntlet/strategies/param"
+)
+
+// Game is one registered game.
+type Game interface {
+	// Info describes the game: its name, seat range and case sets.
+	Info() GameInfo
+	// Cases expands a case-set name ("smoke", "seeds:100", "qualifier") into
+	// its cases, in a fixed order. Unknown names are an error listing the
+	// known ones.
+	Cases(set string) ([]Case, error)
+	// Play plays one case with one player per seat. It fails only on the
+	// harness's own errors (a bad case, a cancelled context); a player that
+	// crashes, hangs or breaks the rules is a forfeit in the Outcome.
+	Play(ctx context.Context, c Case, players []Player, opt PlayOptions) (Outcome, error)
+}
+
+// Aggregator is implemented by games whose official leaderboard combines the
+// cases of a group in its own way (hextris: floor(sum / len(sourceSeeds))).
+type Aggregator interface {
+	// Aggregate returns the group's official score from the scores of the
+	// cases played in that group (case ID → score). Cases of the group that
+	// were not played count as the rules say (hextris: 0).
+	Aggregate(group string, scores map[string]float64) float64
+}
+
+// GameInfo describes a game for `gauntlet list` and argument checks.
+type GameInfo struct {
+	Name     string
+	Title    string
+	MinSeats int
+	MaxSeats int
+	// Opponents is the default lineup for the other seats in eval (e.g.
+	// "greedy"); empty for single-player games.
+	Opponents string
+	CaseSets  []CaseSetInfo
+	// HigherIsBetter is true for every game so far; kept explicit for
+	// summaries and tuning direction.
+	HigherIsBetter bool
+}
+
+// CaseSetInfo documents one case-set name (or pattern such as "seeds:N").
+type CaseSetInfo struct {
+	Name string
+	Doc  string
+}
+
+// Case is one game setup, fixed by the game and its ID.
+type Case struct {
+	ID    string // stable and unique within the game, e.g. "p14/s0" or "seed:17"
+	Group string // aggregation group (e.g. "14" for hextris problem 14), "" if none
+	Seed  uint64 // every random choice of the case derives from it
+	Data  any    // game-specific setup (read-only)
+}
+
+// Player is an entrant seated in one game.
+type Player struct {
+	Entrant *Entrant
+	Seed    uint64 // the bot's own random seed for this game
+}
+
+// PlayOptions carry per-run settings to Play.
+type PlayOptions struct {
+	// NoTimeLimit disables external bots' time limits (reproducible runs).
+	NoTimeLimit bool
+	// TurnTime and FirstTurnTime override the game's per-turn limits for
+	// external bots (0 = the game's default).
+	TurnTime      time.Duration
+	FirstTurnTime time.Duration
+	// Record, when non-nil, receives the game's replayable record (the
+	// game's own conformance format, JSON lines).
+	Record io.Writer
+	// Log, when non-nil, receives external bots' stderr.
+	Log io.Writer
+}
+
+// Outcome is the result of one played case.
+type Outcome struct {
+	Seats []SeatResult `json:"seats"`
+	Turns int          `json:"turns"`
+	// Detail holds game-specific figures (hextris: move_score, power_score,
+	// error...). It is stored as JSON and shown in tables.
+	Detail map[string]any `json:"detail,omitempty"`
+}
+
+// SeatResult is one seat's result.
+type SeatResult struct {
+	Score   float64 `json:"score"`
+	Rank    int     `json:"rank"`              // 1 = best; equal scores share a rank
+	Forfeit string  `json:"forfeit,omitempty"` // why the player was disqualified/timed out, if it was
+}
+
+// RanksByScore fills Rank from Score (higher is better, ties share the best
+// rank: scores 5, 9, 5 give ranks 2, 1, 2).
+func RanksByScore(seats []SeatResult) {
+	for i := range seats {
+		r := 1
+		for j := range seats {
+			if seats[j].Score > seats[i].Score {
+				r++
+			}
+		}
+		seats[i].Rank = r
+	}
+}
+
+// Strategy is a registered built-in bot.
+type Strategy struct {
+	Game   string
+	Name   string
+	Doc    string
+	Params param.Specs
+	// New builds one bot for one game from validated values and a seed. The
+	// concrete type is the game's agent type (the game adapter asserts it).
+	New func(v param.Values, seed uint64) (any, error)
+}

@@ -1,0 +1,157 @@
+package harness
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// RunSpec is everything that defines a run; its canonical JSON identifies
+// the run in the store, so re-running the same command resumes it.
+type RunSpec struct {
+	Kind     string         `json:"kind"`
+	Game     string         `json:"game"`
+	Cases    string         `json:"cases"`
+	Entrants []string       `json:"entrants"` // entrant keys, in entrant order
+	Extra    map[string]any `json:"extra,omitempty"`
+}
+
+// Record returns the run record for spec: the given name, or an ID derived
+// from a hash of the spec ("eval-brew-1a2b3c4d5e6f").
+func (spec RunSpec) Record(name string, entrants []*Entrant) RunRecord {
+	js, _ := json.Marshal(spec)
+	id := name
+	if id == "" {
+		sum := sha256.Sum256(js)
+		id = fmt.Sprintf("%s-%s-%s", spec.Kind, spec.Game, hex.EncodeToString(sum[:6]))
+	}
+	rec := RunRecord{ID: id, Kind: spec.Kind, Game: spec.Game, CaseSet: spec.Cases, Spec: string(js), Version: Version}
+	for _, e := range entrants {
+		rec.Entrants = append(rec.Entrants, e.Record())
+	}
+	return rec
+}
+
+func keys(es []*Entrant) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Key()
+	}
+	return out
+}
+
+// checkSeats verifies a lineup size against the game.
+func checkSeats(g Game, n int) error {
+	info := g.Info()
+	if n < info.MinSeats || n > info.MaxSeats {
+		if info.MinSeats == info.MaxSeats {
+			return fmt.Errorf("game %s takes %d player(s), got %d", info.Name, info.MinSeats, n)
+		}
+		return fmt.Errorf("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	return nil
+}
+
+// EvalPlan plays entrant in seat 0 against the opponents (if any) on every
+// case of the set.
+func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, runName string) (*Plan, error) {
+	cases, err := g.Cases(caseSet)
+	if err != nil {
+		return nil, err
+	}
+	ents := append([]*Entrant{entrant}, opponents...)
+	if err := checkSeats(g, len(ents)); err != nil {
+		return nil, err
+	}
+	seats := make([]int, len(ents))
+	for i := range seats {
+		seats[i] = i
+	}
+	p := &Plan{Game: g, Entrants: ents}
+	for _, c := range cases {
+		p.Matches = append(p.Matches, Match{Key: c.ID, Case: c, Seats: seats})
+	}
+	spec := RunSpec{Kind: "eval", Game: g.Info().Name, Cases: caseSet, Entrants: keys(ents)}
+	p.Run = spec.Record(runName, ents)
+	return p, nil
+}
+
+// ABPlan compares a and b. In games of two or more seats every case is
+// played twice with the seats swapped ("<case>/ab" then "<case>/ba"; other
+// seats, if any, hold the fillers); in single-player games each entrant plays
+// every case ("<case>/a", "<case>/b"). maxGames > 0 keeps the first cases
+// only, so that at most maxGames games are played.
+func ABPlan(g Game, caseSet string, a, b *Entrant, fillers []*Entrant, maxGames int, runName string, extra map[string]any) (*Plan, error) {
+	cases, err := g.Cases(caseSet)
+	if err != nil {
+		return nil, err
+	}
+	info := g.Info()
+	single := info.MaxSeats == 1
+	seatsN := 1
+	if !single {
+		seatsN = 2 + len(fillers)
+		if err := checkSeats(g, seatsN); err != nil {
+			return nil, err
+		}
+	}
+	if maxGames > 0 {
+		if n := maxGames / 2; n < len(cases) {
+			if n == 0 {
+				return nil, fmt.Errorf("--games %d: need at least 2 games (one pair)", maxGames)
+			}
+			cases = cases[:n]
+		}
+	}
+	ents := append([]*Entrant{a, b}, fillers...)
+	p := &Plan{Game: g, Entrants: ents}
+	for _, c := range cases {
+		if single {
+			p.Matches = append(p.Matches,
+				Match{Key: c.ID + "/a", Case: c, Seats: []int{0}},
+				Match{Key: c.ID + "/b", Case: c, Seats: []int{1}})
+			continue
+		}
+		ab := []int{0, 1}
+		ba := []int{1, 0}
+		for i := range fillers {
+			ab = append(ab, 2+i)
+			ba = append(ba, 2+i)
+		}
+		p.Matches = append(p.Matches,
+			Match{Key: c.ID + "/ab", Case: c, Seats: ab},
+			Match{Key: c.ID + "/ba", Case: c, Seats: ba})
+	}
+	spec := RunSpec{Kind: "ab", Game: info.Name, Cases: caseSet, Entrants: keys(ents), Extra: extra}
+	if maxGames > 0 {
+		if spec.Extra == nil {
+			spec.Extra = map[string]any{}
+		}
+		spec.Extra["games"] = len(p.Matches)
+	}
+	p.Run = spec.Record(runName, ents)
+	return p, nil
+}
+
+// SeatOf returns the seat of entrant index e in match m, or -1.
+func SeatOf(m *Match, e int) int {
+	for s, x := range m.Seats {
+		if x == e {
+			return s
+		}
+	}
+	return -1
+}
+
+// caseLabel shortens a match key to its case for tables.
+func caseLabel(key string) string {
+	if i := strings.LastIndex(key, "/"); i > 0 {
+		switch key[i+1:] {
+		case "a", "b", "ab", "ba":
+			return key[:i]
+		}
+	}
+	return key
+}

@@ -1,0 +1,531 @@
+package harness
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
+	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
+)
+
+// DefaultStorage is the storage URL used when none is given.
+const DefaultStorage = "sqlite:gauntlet.db"
+
+// Store keeps runs and their finished games in SQLite or PostgreSQL.
+// Every finished game is one row (plus one outcome row per seat), keyed by
+// (run, match key) and inserted at most once, so a killed run resumes by
+// playing exactly the games that have no row yet.
+type Store struct {
+	db      *sql.DB
+	dialect string // "sqlite" or "postgres"
+	url     string
+}
+
+// Storage describes a parsed storage URL.
+type Storage struct {
+	Dialect string // "sqlite" or "postgres"
+	DSN     string // driver data source name
+	Path    string // sqlite: the file
+}
+
+// ParseStorage reads "sqlite:FILE", "sqlite::memory:" or
+// "postgres://user:pass@host/db?..." (also "postgresql://").
+func ParseStorage(url string) (Storage, error) {
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		path := strings.TrimPrefix(url, "sqlite:")
+		if path == "" {
+			return Storage{}, fmt.Errorf("storage %q: no file name after sqlite:", url)
+		}
+		params := "_journal_mode=WAL&_busy_timeout=60000&_txlock=immediate&_synchronous=NORMAL&_foreign_keys=1"
+		if path == ":memory:" {
+			// One shared in-memory database per process (tests).
+			return Storage{Dialect: "sqlite", DSN: "file:gauntlet-mem?mode=memory&cache=shared&_busy_timeout=60000&_txlock=immediate", Path: path}, nil
+		}
+		return Storage{Dialect: "sqlite", DSN: "file:" + path + "?" + params, Path: path}, nil
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return Storage{Dialect: "postgres", DSN: url}, nil
+	}
+	return Storage{}, fmt.Errorf("storage %q: want sqlite:FILE or postgres://...", url)
+}
+
+// OpenStore opens (and creates the tables of) the storage at url.
+func OpenStore(ctx context.Context, url string) (*Store, error) {
+	st, err := ParseStorage(url)
+	if err != nil {
+		return nil, err
+	}
+	driver := "sqlite3"
+	if st.Dialect == "postgres" {
+		driver = "pgx"
+	} else if st.Path != ":memory:" {
+		if dir := filepath.Dir(st.Path); dir != "." {
+			if _, err := os.Stat(dir); err != nil {
+				return nil, fmt.Errorf("storage %q: directory %s: %w", url, dir, err)
+			}
+		}
+	}
+	db, err := sql.Open(driver, st.DSN)
+	if err != nil {
+		return nil, fmt.Errorf("storage %q: %w", redact(url), err)
+	}
+	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := db.PingContext(pctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("storage %q unreachable: %w", redact(url), err)
+	}
+	if st.Dialect == "sqlite" {
+		db.SetMaxOpenConns(4)
+	}
+	s := &Store{db: db, dialect: st.Dialect, url: url}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
+	}
+	return s, nil
+}
+
+// redact hides a password in a URL for messages.
+func redact(url string) string {
+	if i := strings.Index(url, "://"); i >= 0 {
+		rest := url[i+3:]
+		if at := strings.Index(rest, "@"); at >= 0 {
+			if c := strings.Index(rest[:at], ":"); c >= 0 {
+				return url[:i+3] + rest[:c] + ":***" + rest[at:]
+			}
+		}
+	}
+	return url
+}
+
+// DB exposes the database (for the tuning storage and reports).
+func (s *Store) DB() *sql.DB { return s.db }
+
+// Dialect is "sqlite" or "postgres".
+func (s *Store) Dialect() string { return s.dialect }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+var schema = []string{
+	`CREATE TABLE IF NOT EXISTS runs (
+		id TEXT PRIMARY KEY,
+		kind TEXT NOT NULL,
+		game TEXT NOT NULL,
+		case_set TEXT NOT NULL,
+		spec TEXT NOT NULL,
+		version TEXT NOT NULL,
+		created_at TEXT NOT NULL,
+		updated_at TEXT NOT NULL,
+		status TEXT NOT NULL,
+		summary TEXT NOT NULL DEFAULT ''
+	)`,
+	`CREATE TABLE IF NOT EXISTS run_entrants (
+		run_id TEXT NOT NULL,
+		idx INTEGER NOT NULL,
+		entrant_key TEXT NOT NULL,
+		label TEXT NOT NULL,
+		strategy TEXT NOT NULL,
+		params TEXT NOT NULL,
+		version TEXT NOT NULL,
+		PRIMARY KEY (run_id, idx)
+	)`,
+	`CREATE TABLE IF NOT EXISTS games (
+		run_id TEXT NOT NULL,
+		match_key TEXT NOT NULL,
+		idx INTEGER NOT NULL,
+		case_id TEXT NOT NULL,
+		grp TEXT NOT NULL,
+		seed TEXT NOT NULL,
+		seats TEXT NOT NULL,
+		turns INTEGER NOT NULL,
+		detail TEXT NOT NULL,
+		wall_ms DOUBLE PRECISION NOT NULL,
+		worker TEXT NOT NULL,
+		finished_at TEXT NOT NULL,
+		PRIMARY KEY (run_id, match_key)
+	)`,
+	`CREATE TABLE IF NOT EXISTS outcomes (
+		run_id TEXT NOT NULL,
+		match_key TEXT NOT NULL,
+		seat INTEGER NOT NULL,
+		entrant_idx INTEGER NOT NULL,
+		score DOUBLE PRECISION NOT NULL,
+		rank INTEGER NOT NULL,
+		forfeit TEXT NOT NULL,
+		PRIMARY KEY (run_id, match_key, seat)
+	)`,
+	`CREATE TABLE IF NOT EXISTS claims (
+		run_id TEXT NOT NULL,
+		match_key TEXT NOT NULL,
+		owner TEXT NOT NULL,
+		expires_at BIGINT NOT NULL,
+		PRIMARY KEY (run_id, match_key)
+	)`,
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	for _, q := range schema {
+		if _, err := s.db.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rebind turns ? placeholders into $1, $2... for PostgreSQL.
+func (s *Store) rebind(q string) string {
+	if s.dialect != "postgres" {
+		return q
+	}
+	var b strings.Builder
+	n := 0
+	for _, c := range q {
+		if c == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// RunRecord is a stored run.
+type RunRecord struct {
+	ID        string          `json:"id"`
+	Kind      string          `json:"kind"` // "eval", "ab", "tune"
+	Game      string          `json:"game"`
+	CaseSet   string          `json:"case_set"`
+	Spec      string          `json:"spec"` // canonical JSON of everything that defines the run
+	Version   string          `json:"version"`
+	Created   time.Time       `json:"created"`
+	Updated   time.Time       `json:"updated"`
+	Status    string          `json:"status"` // "running", "complete", "stopped"
+	Summary   json.RawMessage `json:"summary,omitempty"`
+	Entrants  []EntrantRecord `json:"entrants"`
+	Resumed   bool            `json:"-"`
+	GameCount int             `json:"games"`
+}
+
+// EntrantRecord is an entrant as stored with its run.
+type EntrantRecord struct {
+	Key      string         `json:"key"`
+	Label    string         `json:"label"`
+	Strategy string         `json:"strategy"` // "cmd" for external commands
+	Params   map[string]any `json:"params"`
+	Version  string         `json:"version"`
+}
+
+// Record returns the stored form of the entrant.
+func (e *Entrant) Record() EntrantRecord {
+	rec := EntrantRecord{Key: e.Key(), Label: e.Label(), Strategy: e.Name(), Version: e.Version}
+	if e.Strategy != nil {
+		rec.Params = e.Strategy.Params.Map(e.Params)
+	} else {
+		rec.Params = map[string]any{}
+		for k, v := range e.Ext {
+			rec.Params[k] = v
+		}
+	}
+	return rec
+}
+
+// ErrRunMismatch is returned when a run name is reused for a different
+// configuration.
+var ErrRunMismatch = errors.New("run exists with a different configuration")
+
+// OpenRun creates the run, or finds it (same ID and same spec) and marks it
+// resumed. A stored run with the same ID and another spec is an error.
+func (s *Store) OpenRun(ctx context.Context, r *RunRecord) error {
+	now := time.Now().UTC()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var spec, created string
+	err = tx.QueryRowContext(ctx, s.rebind(`SELECT spec, created_at FROM runs WHERE id = ?`), r.ID).Scan(&spec, &created)
+	switch {
+	case err == nil:
+		if spec != r.Spec {
+			return fmt.Errorf("run %q: %w (stored %s; now %s); pick another --run name", r.ID, ErrRunMismatch, spec, r.Spec)
+		}
+		r.Resumed = true
+		r.Created, _ = time.Parse(time.RFC3339Nano, created)
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE runs SET updated_at = ?, status = ? WHERE id = ?`),
+			now.Format(time.RFC3339Nano), "running", r.ID); err != nil {
+			return err
+		}
+	case errors.Is(err, sql.ErrNoRows):
+		r.Created = now
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO runs (id, kind, game, case_set, spec, version, created_at, updated_at, status) VALUES (?,?,?,?,?,?,?,?,?)`),
+			r.ID, r.Kind, r.Game, r.CaseSet, r.Spec, r.Version, now.Format(time.RFC3339Nano), now.Format(time.RFC3339Nano), "running"); err != nil {
+			return err
+		}
+		for i, e := range r.Entrants {
+			params, _ := json.Marshal(e.Params)
+			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO run_entrants (run_id, idx, entrant_key, label, strategy, params, version) VALUES (?,?,?,?,?,?,?)`),
+				r.ID, i, e.Key, e.Label, e.Strategy, string(params), e.Version); err != nil {
+				return err
+			}
+		}
+	default:
+		return err
+	}
+	r.Status = "running"
+	return tx.Commit()
+}
+
+// FinishRun records the run's status and summary JSON.
+func (s *Store) FinishRun(ctx context.Context, id, status string, summary any) error {
+	js, err := json.Marshal(summary)
+	if err != nil {
+		return err
+	}
+	_, err = s.db.ExecContext(ctx, s.rebind(`UPDATE runs SET status = ?, summary = ?, updated_at = ? WHERE id = ?`),
+		status, string(js), time.Now().UTC().Format(time.RFC3339Nano), id)
+	return err
+}
+
+// GameRecord is one finished game of a run.
+type GameRecord struct {
+	Key      string        `json:"key"`
+	Index    int           `json:"index"`
+	CaseID   string        `json:"case"`
+	Group    string        `json:"group,omitempty"`
+	Seed     uint64        `json:"seed"`
+	Seats    []int         `json:"seats"` // entrant index per seat
+	Outcome  Outcome       `json:"outcome"`
+	Wall     time.Duration `json:"wall_ns"`
+	Worker   string        `json:"worker"`
+	Finished time.Time     `json:"finished"`
+}
+
+// SaveGames stores finished games in one transaction. A game whose key is
+// already stored is left as it is (the first result stands).
+func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord) error {
+	if len(games) == 0 {
+		return nil
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	insGame, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`))
+	if err != nil {
+		return err
+	}
+	defer insGame.Close()
+	insOut, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key, seat) DO NOTHING`))
+	if err != nil {
+		return err
+	}
+	defer insOut.Close()
+	for _, g := range games {
+		seats, _ := json.Marshal(g.Seats)
+		detail := []byte("{}")
+		if g.Outcome.Detail != nil {
+			if detail, err = json.Marshal(g.Outcome.Detail); err != nil {
+				return fmt.Errorf("game %s: detail: %w", g.Key, err)
+			}
+		}
+		res, err := insGame.ExecContext(ctx, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
+			string(seats), g.Outcome.Turns, string(detail), float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			continue // stored by an earlier or concurrent worker
+		}
+		for seat, o := range g.Outcome.Seats {
+			ent := -1
+			if seat < len(g.Seats) {
+				ent = g.Seats[seat]
+			}
+			if _, err := insOut.ExecContext(ctx, runID, g.Key, seat, ent, o.Score, o.Rank, o.Forfeit); err != nil {
+				return err
+			}
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND expires_at < ?`), runID, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// Games loads a run's finished games by match key.
+func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at FROM games WHERE run_id = ?`), runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]GameRecord{}
+	for rows.Next() {
+		var g GameRecord
+		var seed, seats, detail, fin string
+		var wall float64
+		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin); err != nil {
+			return nil, err
+		}
+		g.Seed, _ = strconv.ParseUint(seed, 10, 64)
+		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+			return nil, fmt.Errorf("run %s game %s: seats: %w", runID, g.Key, err)
+		}
+		if detail != "{}" && detail != "" {
+			if err := json.Unmarshal([]byte(detail), &g.Outcome.Detail); err != nil {
+				return nil, fmt.Errorf("run %s game %s: detail: %w", runID, g.Key, err)
+			}
+		}
+		g.Wall = time.Duration(wall * 1e6)
+		g.Finished, _ = time.Parse(time.RFC3339Nano, fin)
+		g.Outcome.Seats = make([]SeatResult, len(g.Seats))
+		out[g.Key] = g
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	orows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, seat, score, rank, forfeit FROM outcomes WHERE run_id = ?`), runID)
+	if err != nil {
+		return nil, err
+	}
+	defer orows.Close()
+	for orows.Next() {
+		var key, forfeit string
+		var seat, rank int
+		var score float64
+		if err := orows.Scan(&key, &seat, &score, &rank, &forfeit); err != nil {
+			return nil, err
+		}
+		g, ok := out[key]
+		if !ok || seat < 0 || seat >= len(g.Outcome.Seats) {
+			continue
+		}
+		g.Outcome.Seats[seat] = SeatResult{Score: score, Rank: rank, Forfeit: forfeit}
+	}
+	return out, orows.Err()
+}
+
+// Runs lists stored runs, newest first (without their games).
+func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.kind, r.game, r.case_set, r.spec, r.version, r.created_at, r.updated_at, r.status, r.summary,
+		(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r ORDER BY r.created_at DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []RunRecord
+	for rows.Next() {
+		var r RunRecord
+		var created, updated, summary string
+		if err := rows.Scan(&r.ID, &r.Kind, &r.Game, &r.CaseSet, &r.Spec, &r.Version, &created, &updated, &r.Status, &summary, &r.GameCount); err != nil {
+			return nil, err
+		}
+		r.Created, _ = time.Parse(time.RFC3339Nano, created)
+		r.Updated, _ = time.Parse(time.RFC3339Nano, updated)
+		if summary != "" {
+			r.Summary = json.RawMessage(summary)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Run loads one run with its entrants.
+func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
+	runs, err := s.Runs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var r *RunRecord
+	var ids []string
+	for i := range runs {
+		ids = append(ids, runs[i].ID)
+		if runs[i].ID == id {
+			r = &runs[i]
+		}
+	}
+	if r == nil {
+		if len(ids) > 8 {
+			ids = append(ids[:8], "...")
+		}
+		return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
+	}
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT entrant_key, label, strategy, params, version FROM run_entrants WHERE run_id = ? ORDER BY idx`), id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e EntrantRecord
+		var params string
+		if err := rows.Scan(&e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
+			return nil, err
+		}
+		json.Unmarshal([]byte(params), &e.Params)
+		r.Entrants = append(r.Entrants, e)
+	}
+	return r, rows.Err()
+}
+
+// Claim takes up to n of the given match keys for owner for the lease
+// duration: keys with no claim, an expired claim, or a claim of owner's own.
+// It returns the keys taken. Workers on one run call it before playing so
+// that several machines share the games without playing one twice.
+func (s *Store) Claim(ctx context.Context, runID, owner string, keys []string, n int, lease time.Duration) ([]string, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	if s.dialect == "postgres" {
+		// Serialise claimers of one run (SQLite's immediate transactions do this already).
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, runID); err != nil {
+			return nil, err
+		}
+	}
+	now := time.Now().UnixMilli()
+	until := time.Now().Add(lease).UnixMilli()
+	var taken []string
+	for _, k := range keys {
+		if len(taken) >= n {
+			break
+		}
+		var owned string
+		var exp int64
+		err := tx.QueryRowContext(ctx, s.rebind(`SELECT owner, expires_at FROM claims WHERE run_id = ? AND match_key = ?`), runID, k).Scan(&owned, &exp)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claims (run_id, match_key, owner, expires_at) VALUES (?,?,?,?)`), runID, k, owner, until); err != nil {
+				return nil, err
+			}
+		case err != nil:
+			return nil, err
+		case owned == owner || exp < now:
+			if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claims SET owner = ?, expires_at = ? WHERE run_id = ? AND match_key = ?`), owner, until, runID, k); err != nil {
+				return nil, err
+			}
+		default:
+			continue
+		}
+		taken = append(taken, k)
+	}
+	return taken, tx.Commit()
+}
+
+// Release drops owner's claims on a run (at the end of a worker's share).
+func (s *Store) Release(ctx context.Context, runID, owner string) error {
+	_, err := s.db.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND owner = ?`), runID, owner)
+	return err
+}

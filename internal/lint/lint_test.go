@@ -1,0 +1,116 @@
+// Package lint holds source checks that go vet does not make: no global
+// random generator anywhere (every random draw must come from a seeded
+// source so that runs are reproducible), and gofmt-clean files.
+package lint
+
+import (
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// seededOK are the math/rand/v2 functions that do not touch the global
+// generator.
+var seededOK = map[string]bool{"New": true, "NewPCG": true, "NewChaCha8": true, "NewZipf": true}
+
+func goFiles(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	var files []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			name := d.Name()
+			if path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "vendor" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(path, ".go") {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found only %d Go files under %s", len(files), root)
+	}
+	return files
+}
+
+func TestNoGlobalRand(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, path := range goFiles(t) {
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]string{} // local name → import path
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if p != "math/rand" && p != "math/rand/v2" {
+				continue
+			}
+			if p == "math/rand" {
+				t.Errorf("%s: imports math/rand (use a seeded math/rand/v2 source)", fset.Position(imp.Pos()))
+			}
+			name := filepath.Base(p)
+			if p == "math/rand/v2" {
+				name = "rand"
+			}
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+			names[name] = p
+		}
+		if len(names) == 0 {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sel, ok := call.Fun.(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			id, ok := sel.X.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			if p, ok := names[id.Name]; ok && !seededOK[sel.Sel.Name] {
+				t.Errorf("%s: %s.%s draws from the global generator of %s; use a seeded *rand.Rand", fset.Position(call.Pos()), id.Name, sel.Sel.Name, p)
+			}
+			return true
+		})
+	}
+}
+
+func TestGofmt(t *testing.T) {
+	for _, path := range goFiles(t) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := format.Source(src)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if string(out) != string(src) {
+			t.Errorf("%s is not gofmt-formatted (run gofmt -w)", path)
+		}
+	}
+}

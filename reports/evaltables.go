@@ -1,0 +1,180 @@
+package reports
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gauntlet/harness"
+)
+
+// Num formats a score: integers without decimals, others with up to 4
+// significant decimals; NaN and Inf as "-".
+func Num(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
+	}
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'f', decimals(x), 64)
+}
+
+func decimals(x float64) int {
+	switch ax := math.Abs(x); {
+	case ax >= 1000:
+		return 1
+	case ax >= 10:
+		return 2
+	default:
+		return 4
+	}
+}
+
+// PlusMinus formats "mean ± half-width" of an interval.
+func PlusMinus(mean, lo, hi float64) string {
+	return fmt.Sprintf("%s ± %s", Num(mean), Num((hi-lo)/2))
+}
+
+// detailColumns lists the detail keys shown as columns: the game's choice
+// when it says (harness games may implement DetailColumns), else every key
+// whose values are short scalars.
+func detailColumns(g harness.Game, cases []harness.EvalCase) []string {
+	if dc, ok := g.(interface{ DetailColumns() []string }); ok {
+		return dc.DetailColumns()
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		for k, v := range c.Detail {
+			switch x := v.(type) {
+			case float64, int, int64, bool:
+				seen[k] = true
+			case string:
+				if len(x) <= 24 {
+					seen[k] = true
+				}
+			}
+		}
+	}
+	cols := make([]string, 0, len(seen))
+	for k := range seen {
+		cols = append(cols, k)
+	}
+	sort.Strings(cols)
+	return cols
+}
+
+func detailCell(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case float64:
+		return Num(x)
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case string:
+		return x
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// EvalCaseTable is the per-case table of an eval.
+func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
+	multi := len(s.Opponents) > 0
+	cols := detailColumns(g, s.Cases)
+	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games)", s.Game, s.Strategy, s.CaseSet, s.Games)}
+	t.Header = []string{"case"}
+	hasGroup := len(s.Groups) > 0
+	if hasGroup {
+		t.Header = append(t.Header, "group")
+	}
+	t.Header = append(t.Header, "score")
+	if multi {
+		t.Header = append(t.Header, "rank", "opponents")
+	}
+	t.Header = append(t.Header, "turns")
+	t.Header = append(t.Header, cols...)
+	t.Header = append(t.Header, "forfeit")
+	if wall {
+		t.Header = append(t.Header, "ms")
+	}
+	for _, c := range s.Cases {
+		row := []string{c.Case}
+		if hasGroup {
+			row = append(row, c.Group)
+		}
+		row = append(row, Num(c.Score))
+		if multi {
+			opp := make([]string, len(c.OpponentScores))
+			for i, o := range c.OpponentScores {
+				opp[i] = Num(o)
+			}
+			row = append(row, strconv.Itoa(c.Rank), strings.Join(opp, " "))
+		}
+		row = append(row, strconv.Itoa(c.Turns))
+		for _, k := range cols {
+			row = append(row, detailCell(c.Detail[k]))
+		}
+		row = append(row, c.Forfeit)
+		if wall {
+			row = append(row, strconv.FormatFloat(c.WallMS, 'f', 1, 64))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	t.NumericRight()
+	t.Right[0] = false
+	foot := make([]string, len(t.Header))
+	foot[0] = "mean"
+	foot[indexOf(t.Header, "score")] = PlusMinus(s.Mean, s.CI95[0], s.CI95[1])
+	t.Footer = foot
+	return t
+}
+
+// EvalGroupTable is the per-group (official aggregation) table, or nil when
+// the game has none.
+func EvalGroupTable(s *harness.EvalSummary) *Table {
+	if len(s.Groups) == 0 {
+		return nil
+	}
+	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group", s.Game, s.Strategy),
+		Header: []string{"group", "cases", "score"}}
+	cases := 0
+	for _, g := range s.Groups {
+		t.Rows = append(t.Rows, []string{g.Group, strconv.Itoa(g.Cases), Num(g.Score)})
+		cases += g.Cases
+	}
+	t.NumericRight()
+	t.Footer = []string{"total", strconv.Itoa(cases), Num(s.Total)}
+	return t
+}
+
+// EvalHeadline is the one-paragraph summary printed after the tables.
+func EvalHeadline(s *harness.EvalSummary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s on %s: %d games, total %s, mean %s (95%% CI %s .. %s)",
+		s.Game, s.Strategy, s.CaseSet, s.Games, Num(s.Total), Num(s.Mean), Num(s.CI95[0]), Num(s.CI95[1]))
+	if s.FirstRate != nil {
+		fmt.Fprintf(&b, ", first place %.1f%%, mean rank %.2f", 100**s.FirstRate, *s.MeanRank)
+	}
+	if s.Forfeits > 0 {
+		fmt.Fprintf(&b, ", %d forfeits", s.Forfeits)
+	}
+	if s.Missing > 0 {
+		fmt.Fprintf(&b, ", %d cases missing", s.Missing)
+	}
+	return b.String()
+}
+
+func indexOf(list []string, s string) int {
+	for i, x := range list {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
