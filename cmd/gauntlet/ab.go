@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+func init() {
+	register(&command{
+		name:    "ab",
+		summary: "compare two entrants: W/D/L, pentanomial Elo ± 95% CI, LOS, SPRT (paired differences for single-player games)",
+		run:     runAB,
+	})
+}
+
+func runAB(ctx context.Context, e *env, args []string) error {
+	var rf runFlags
+	var aSpec, bSpec, aFile, bFile, cases, fillers, sprtArg, csvFile, mdFile string
+	var games int
+	var showCases bool
+	fs := newFlags(e, "ab", "--game G --a ENTRANT --b ENTRANT [--games N] [--sprt elo0,elo1[,alpha,beta]] [flags]")
+	rf.register(fs, true)
+	fs.StringVar(&aSpec, "a", "", "entrant A: strategy NAME[:k=v,...] or cmd:COMMAND")
+	fs.StringVar(&bSpec, "b", "", "entrant B: strategy NAME[:k=v,...] or cmd:COMMAND")
+	fs.StringVar(&aFile, "a-params-file", "", "JSON parameter values for A (e.g. from 'gauntlet tune --best-json')")
+	fs.StringVar(&bFile, "b-params-file", "", "JSON parameter values for B")
+	fs.StringVar(&cases, "cases", "", "case set (default: seeds:GAMES/2 for seeded games, qualifier for hextris)")
+	fs.IntVar(&games, "games", 0, "at most this many games (pairs of seat-swapped games); 0 = the whole case set")
+	fs.StringVar(&fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4")
+	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT elo0,elo1[,alpha,beta] decides (default: report H0: 0 vs H1: 10, no early stop)")
+	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
+	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
+	fs.BoolVar(&showCases, "cases-table", false, "print the per-case table")
+	if _, err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	g, err := rf.gameOrErr()
+	if err != nil {
+		return err
+	}
+	info := g.Info()
+	if aSpec == "" || bSpec == "" {
+		return usagef("--a and --b are required")
+	}
+	a, err := abEntrant(rf.game, "--a", aSpec, aFile)
+	if err != nil {
+		return err
+	}
+	b, err := abEntrant(rf.game, "--b", bSpec, bFile)
+	if err != nil {
+		return err
+	}
+	if games < 0 {
+		return usagef("--games %d: must be positive", games)
+	}
+	if cases == "" {
+		switch {
+		case info.MaxSeats == 1:
+			cases = "smoke"
+			if info.Name == "hextris" {
+				cases = "qualifier"
+			}
+		case games > 0:
+			cases = fmt.Sprintf("seeds:%d", (games+1)/2)
+		default:
+			cases = "seeds:100"
+		}
+	}
+	var fill []*harness.Entrant
+	if fillers != "" {
+		if info.MaxSeats < 3 {
+			return usagef("game %s has %d seats: no --fillers", info.Name, info.MaxSeats)
+		}
+		if fill, err = harness.Default.ParseLineup(info.Name, fillers); err != nil {
+			return fmt.Errorf("--fillers: %w", err)
+		}
+	}
+	sp := harness.DefaultSPRT
+	if sprtArg != "" {
+		if info.MaxSeats == 1 {
+			return usagef("--sprt: game %s is single-player; ab compares per-case scores there", info.Name)
+		}
+		if sp, err = harness.ParseSPRT(sprtArg); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	extra := map[string]any{"sprt": sp}
+	plan, err := harness.ABPlan(g, cases, a, b, fill, games, rf.run, extra)
+	if err != nil {
+		return err
+	}
+	var stop harness.Stopper
+	if info.MaxSeats > 1 && sp.Early {
+		if stop, err = harness.NewSPRTStopper(plan, sp); err != nil {
+			return err
+		}
+	}
+	st, err := rf.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		defer st.Close()
+	}
+	rs, err := rf.runner(e, st).Run(ctx, plan, stop)
+	if err != nil {
+		if errors.Is(err, context.Canceled) && st != nil && rs != nil {
+			return fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
+		}
+		return err
+	}
+	sum, err := harness.SummarizeAB(rs, sp)
+	if err != nil {
+		return err
+	}
+	if st != nil {
+		status := "complete"
+		if sum.Stopped {
+			status = "stopped"
+		}
+		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, status, sum); err != nil {
+			return err
+		}
+	}
+	caseT := abCaseTable(sum)
+	if csvFile != "" {
+		if err := writeTableFile(csvFile, false, caseT); err != nil {
+			return err
+		}
+	}
+	if mdFile != "" {
+		if err := writeTableFile(mdFile, true, caseT); err != nil {
+			return err
+		}
+	}
+	if rf.json {
+		return writeJSON(e.stdout, sum)
+	}
+	if showCases {
+		if err := caseT.WriteText(e.stdout); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(e.stdout, abHeadline(sum))
+	for _, n := range sum.Notes {
+		fmt.Fprintln(e.stdout, "note:", n)
+	}
+	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs wall\n", plan.Run.ID, rs.Played, rs.Resumed, rs.Wall.Seconds())
+	return nil
+}
+
+func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
+	var assign []string
+	if file != "" {
+		m, err := readParamsFile(file)
+		if err != nil {
+			return nil, fmt.Errorf("%s-params-file: %w", flagName, err)
+		}
+		assign = paramAssignments(m)
+	}
+	e, err := harness.Default.ParseEntrant(game, spec, assign...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", flagName, err)
+	}
+	return e, nil
+}
+
+// abHeadline is the one-paragraph answer of ab.
+func abHeadline(s *harness.ABSummary) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: A = %s vs B = %s on %s\n", s.Game, s.A, s.B, s.CaseSet)
+	if s.MeanDiff != nil {
+		fmt.Fprintf(&b, "%d cases: mean A %s, mean B %s, A − B = %s (95%% CI %s .. %s)",
+			len(s.Cases), reports.Num(*s.MeanA), reports.Num(*s.MeanB), reports.Num(*s.MeanDiff),
+			reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+		if s.WilcoxonP != nil {
+			fmt.Fprintf(&b, ", Wilcoxon p = %.4g", *s.WilcoxonP)
+		}
+		fmt.Fprintf(&b, "; A better on %d, B better on %d", *s.BetterA, *s.BetterB)
+		if len(s.Groups) > 0 {
+			var ta, tb float64
+			for _, g := range s.Groups {
+				ta += g.A
+				tb += g.B
+			}
+			fmt.Fprintf(&b, "\nofficial total: A %s, B %s", reports.Num(ta), reports.Num(tb))
+		}
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
+		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
+	fmt.Fprintf(&b, "pentanomial %v; SPRT(%g, %g) LLR %.2f → %s", s.Pentanomial, s.SPRTConfig.Elo0, s.SPRTConfig.Elo1, s.LLR, s.SPRT)
+	if s.Stopped {
+		b.WriteString(" (stopped early)")
+	}
+	if s.ForfeitsA+s.ForfeitsB > 0 {
+		fmt.Fprintf(&b, "\nforfeits: A %d, B %d", s.ForfeitsA, s.ForfeitsB)
+	}
+	return b.String()
+}
+
+// abCaseTable lists A's and B's scores per case.
+func abCaseTable(s *harness.ABSummary) *reports.Table {
+	t := &reports.Table{Title: fmt.Sprintf("%s vs %s", s.A, s.B)}
+	if s.MeanDiff != nil {
+		t.Header = []string{"case", "A", "B", "A − B"}
+		for _, c := range s.Cases {
+			t.Rows = append(t.Rows, []string{c.Case, reports.Num(c.A[0]), reports.Num(c.B[0]), reports.Num(c.Points)})
+		}
+	} else {
+		t.Header = []string{"case", "A (A first)", "B (A first)", "A (B first)", "B (B first)", "A points"}
+		for _, c := range s.Cases {
+			row := []string{c.Case}
+			for i := 0; i < 2; i++ {
+				if i < len(c.A) {
+					row = append(row, reports.Num(c.A[i]), reports.Num(c.B[i]))
+				} else {
+					row = append(row, "", "")
+				}
+			}
+			t.Rows = append(t.Rows, append(row, reports.Num(c.Points)))
+		}
+	}
+	t.NumericRight()
+	return t
+}

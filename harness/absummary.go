@@ -1,0 +1,222 @@
+package harness
+
+import (
+	"fmt"
+
+	"gauntlet/harness/stats"
+)
+
+// abTally accumulates the games of a two-or-more-seat ab run in plan order:
+// single games (W/D/L), pairs (pentanomial) and the sequential test.
+type abTally struct {
+	plan    *Plan
+	sprt    stats.SPRT
+	early   bool
+	wdl     stats.WDL
+	pent    stats.Pentanomial
+	pending *Result // the first game of the current pair
+	status  stats.SPRTStatus
+	history []ABPoint
+	decided bool
+}
+
+func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
+	t, err := stats.NewSPRT(sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, stats.Logistic)
+	if err != nil {
+		return nil, fmt.Errorf("sprt: %w", err)
+	}
+	return &abTally{plan: p, sprt: t, early: sp.Early}, nil
+}
+
+// add takes the next result in plan order; it reports whether the test has
+// decided and the run may stop (only when early stopping is on).
+func (t *abTally) add(r *Result) bool {
+	m := &t.plan.Matches[r.Index]
+	pts := gamePoints(m, &r.Outcome)
+	_ = t.wdl.Add(pts)
+	if r.Index%2 == 0 {
+		t.pending = r
+		return false
+	}
+	first := t.pending
+	t.pending = nil
+	if first == nil || first.Index != r.Index-1 {
+		return false
+	}
+	_ = t.pent.AddPair(gamePoints(&t.plan.Matches[first.Index], &first.Outcome), pts)
+	if st, err := t.sprt.Status(t.pent); err == nil {
+		t.status = st
+	}
+	elo := t.pent.Elo()
+	t.history = append(t.history, ABPoint{Games: t.pent.Games(), Score: t.pent.Score(), Elo: elo.Value, LLR: t.status.LLR})
+	if t.status.Verdict != stats.Continue && t.early {
+		t.decided = true
+	}
+	return t.decided
+}
+
+// sprtStopper stops an ab run once its sequential test decides.
+type sprtStopper struct{ t *abTally }
+
+func (s sprtStopper) Add(r *Result) bool { return s.t.add(r) }
+
+// NewSPRTStopper returns the Stopper of an ab plan of two or more seats:
+// it stops the run when the SPRT of sp accepts H0 or H1, if sp.Early.
+func NewSPRTStopper(p *Plan, sp SPRTSpec) (Stopper, error) {
+	t, err := newABTally(p, sp)
+	if err != nil {
+		return nil, err
+	}
+	return sprtStopper{t}, nil
+}
+
+// SummarizeAB builds the ab summary from a run's results: for games of two
+// or more seats the W/D/L, pentanomial, Elo ± 95% CI, LOS and the SPRT of
+// sp over the decided pairs; for single-player games the paired per-case
+// differences A − B (mean ± 95% t-interval, Wilcoxon signed-rank p) and the
+// official aggregation per group.
+func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
+	p := rs.Plan
+	if len(p.Entrants) < 2 {
+		return nil, fmt.Errorf("ab summary: the plan has %d entrants", len(p.Entrants))
+	}
+	s := &ABSummary{
+		Game: p.Game.Info().Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
+		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped,
+	}
+	spc := sp
+	s.SPRTConfig = &spc
+	if p.Game.Info().MaxSeats == 1 {
+		return summarizeSingleAB(rs, s)
+	}
+	t, err := newABTally(p, sp)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rs.Results {
+		if r == nil {
+			// A gap: later games cannot enter a sequential test.
+			s.Notes = append(s.Notes, "some games of the plan were not played; the summary uses the games before the first gap")
+			break
+		}
+		m := &p.Matches[r.Index]
+		if r.Index%2 == 0 {
+			s.Cases = append(s.Cases, ABCase{Case: m.Case.ID, Group: m.Case.Group})
+		}
+		c := &s.Cases[len(s.Cases)-1]
+		c.A = append(c.A, r.Outcome.Seats[SeatOf(m, 0)].Score)
+		c.B = append(c.B, r.Outcome.Seats[SeatOf(m, 1)].Score)
+		c.Points += gamePoints(m, &r.Outcome)
+		if r.Outcome.Seats[SeatOf(m, 0)].Forfeit != "" {
+			s.ForfeitsA++
+		}
+		if r.Outcome.Seats[SeatOf(m, 1)].Forfeit != "" {
+			s.ForfeitsB++
+		}
+		if t.add(r) {
+			s.Stopped = true
+			break
+		}
+	}
+	if n := len(s.Cases); n > 0 && len(s.Cases[n-1].A) < 2 {
+		s.Cases = s.Cases[:n-1] // an unpaired last game is left out
+	}
+	s.Wins, s.Draws, s.Losses = 0, 0, 0
+	for _, c := range s.Cases {
+		for i := range c.A {
+			switch {
+			case c.A[i] > c.B[i]:
+				s.Wins++
+			case c.A[i] < c.B[i]:
+				s.Losses++
+			default:
+				s.Draws++
+			}
+		}
+	}
+	s.Games = s.Wins + s.Draws + s.Losses
+	s.Pentanomial = t.pent
+	s.Score = t.pent.Score()
+	elo := t.pent.Elo()
+	s.Elo, s.EloCI95 = elo.Value, [2]float64{elo.Lo, elo.Hi}
+	if elo.Note != "" {
+		s.Notes = append(s.Notes, elo.Note)
+	}
+	s.LOS = t.pent.LOS()
+	s.LLR = t.status.LLR
+	s.SPRT = string(t.status.Verdict)
+	if s.SPRT == "" {
+		s.SPRT = string(stats.Continue)
+	}
+	s.History = t.history
+	if s.Games == 0 {
+		s.Notes = append(s.Notes, "no complete pair of games yet")
+	}
+	return s, nil
+}
+
+func summarizeSingleAB(rs *Results, s *ABSummary) (*ABSummary, error) {
+	p := rs.Plan
+	var a, b []float64
+	groupsA := map[string]map[string]float64{}
+	groupsB := map[string]map[string]float64{}
+	var order []string
+	betterA, betterB := 0, 0
+	for i := 0; i+1 < len(p.Matches); i += 2 {
+		ra, rb := rs.Results[i], rs.Results[i+1]
+		if ra == nil || rb == nil {
+			continue
+		}
+		c := p.Matches[i].Case
+		sa, sb := ra.Outcome.Seats[0].Score, rb.Outcome.Seats[0].Score
+		s.Cases = append(s.Cases, ABCase{Case: c.ID, Group: c.Group, A: []float64{sa}, B: []float64{sb}, Points: sa - sb})
+		a, b = append(a, sa), append(b, sb)
+		switch {
+		case sa > sb:
+			betterA++
+		case sb > sa:
+			betterB++
+		}
+		if ra.Outcome.Seats[0].Forfeit != "" {
+			s.ForfeitsA++
+		}
+		if rb.Outcome.Seats[0].Forfeit != "" {
+			s.ForfeitsB++
+		}
+		if c.Group != "" {
+			if groupsA[c.Group] == nil {
+				groupsA[c.Group], groupsB[c.Group] = map[string]float64{}, map[string]float64{}
+				order = append(order, c.Group)
+			}
+			groupsA[c.Group][c.ID] = sa
+			groupsB[c.Group][c.ID] = sb
+		}
+	}
+	s.Games = 2 * len(a)
+	s.BetterA, s.BetterB = &betterA, &betterB
+	ma, mb := stats.MeanCI95(a).Value, stats.MeanCI95(b).Value
+	s.MeanA, s.MeanB = &ma, &mb
+	if len(a) > 0 {
+		d, err := stats.PairedMeanCI95(a, b)
+		if err != nil {
+			return nil, err
+		}
+		s.MeanDiff, s.CI95 = &d.Value, &[2]float64{d.Lo, d.Hi}
+		if d.Note != "" {
+			s.Notes = append(s.Notes, d.Note)
+		}
+		if pv, ok := wilcoxonTwoSided(a, b); ok {
+			s.WilcoxonP = &pv
+		}
+	} else {
+		s.Notes = append(s.Notes, "no case played by both entrants yet")
+	}
+	if agg, ok := p.Game.(Aggregator); ok {
+		for _, g := range order {
+			s.Groups = append(s.Groups, ABGroups{Group: g, A: agg.Aggregate(g, groupsA[g]), B: agg.Aggregate(g, groupsB[g])})
+		}
+	}
+	s.SPRT = "n/a"
+	s.SPRTConfig = nil
+	return s, nil
+}

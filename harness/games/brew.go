@@ -1,0 +1,95 @@
+package games
+
+import (
+	"context"
+	"fmt"
+
+	"gauntlet/harness"
+	"gauntlet/referees/brew"
+	"gauntlet/strategies/brewbasic"
+	"gauntlet/strategies/param"
+)
+
+// brewGame adapts the Witches' Brew referee (CodinGame Fall Challenge
+// 2020), final-league rules, two seats.
+type brewGame struct{}
+
+// brewCase is the Data of a brew case.
+type brewCase struct {
+	Seed   int64
+	League int
+}
+
+func init() {
+	harness.Default.RegisterGame(brewGame{})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "brew", Name: "greedy", Params: brewbasic.GreedyParams,
+		Doc: "one-ply heuristic: brew the best affordable order, else cast towards it",
+		New: func(v param.Values, seed uint64) (any, error) { return brewbasic.NewGreedy(v, seed) },
+	})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "brew", Name: "random", Params: brewbasic.RandomParams,
+		Doc: "a seeded random legal action each turn",
+		New: func(v param.Values, seed uint64) (any, error) { return brewbasic.NewRandom(v, seed) },
+	})
+}
+
+func (brewGame) Info() harness.GameInfo {
+	return harness.GameInfo{
+		Name:           "brew",
+		Title:          "CodinGame Fall Challenge 2020: Witches' Brew (2 players, final-league rules)",
+		MinSeats:       brew.Players,
+		MaxSeats:       brew.Players,
+		Opponents:      "greedy",
+		CaseSets:       seedCaseSets(),
+		HigherIsBetter: true,
+	}
+}
+
+func (brewGame) Cases(set string) ([]harness.Case, error) {
+	return seedCases("brew", set, 10, func(s int64) any { return brewCase{Seed: s, League: 3} })
+}
+
+func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+	d, ok := c.Data.(brewCase)
+	if !ok {
+		return harness.Outcome{}, fmt.Errorf("brew: case %q has no brew data", c.ID)
+	}
+	if len(players) != brew.Players {
+		return harness.Outcome{}, fmt.Errorf("brew needs %d players; got %d", brew.Players, len(players))
+	}
+	var agents [brew.Players]brew.Agent
+	for i, pl := range players {
+		if pl.Entrant.IsExternal() {
+			agents[i] = brew.Agent{Command: pl.Entrant.Argv(pl.Seed), Env: pl.Entrant.Environ(pl.Seed)}
+			continue
+		}
+		b, err := pl.Entrant.Bot(pl.Seed)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		bot, ok := b.(brew.Bot)
+		if !ok {
+			return harness.Outcome{}, fmt.Errorf("brew: strategy %s is not a brew bot", pl.Entrant.Name())
+		}
+		agents[i] = brew.Agent{Bot: bot}
+	}
+	res, err := brew.PlayMatch(ctx, d.Seed, d.League, agents, brew.MatchOptions{
+		TurnTime:      opt.TurnTime,
+		FirstTurnTime: opt.FirstTurnTime,
+		NoTimeLimit:   opt.NoTimeLimit,
+		Record:        opt.Record,
+		Name:          "gauntlet/" + c.ID,
+		Log:           opt.Log,
+	})
+	if err != nil {
+		return harness.Outcome{}, err
+	}
+	out := harness.Outcome{Seats: make([]harness.SeatResult, brew.Players), Turns: res.Rounds}
+	for i := range out.Seats {
+		out.Seats[i] = harness.SeatResult{Score: float64(res.Scores[i]), Forfeit: res.Reason[i]}
+	}
+	harness.RanksByScore(out.Seats)
+	out.Detail = map[string]any{"deliveries": res.Deliveries[:]}
+	return out, nil
+}

@@ -1,0 +1,251 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"gauntlet/harness"
+	"gauntlet/referees/hextris"
+)
+
+// hextrisGame adapts the ICFP Contest 2015 referee: one player, one case per
+// (problem, source seed), scored with the phrases of power of the
+// leaderboard, aggregated per problem as the leaderboard did.
+type hextrisGame struct{}
+
+// hexCase is the Data of a hextris case.
+type hexCase struct {
+	Problem *hextris.Problem
+	Seed    uint32
+	Phrases hextris.PhraseSet
+}
+
+// smokeProblems are small problems whose first seed makes the quick
+// "smoke" case set (a tuning run of a few seconds).
+var smokeProblems = []int{0, 1, 6, 10, 11, 17, 21, 23}
+
+func init() { harness.Default.RegisterGame(hextrisGame{}) }
+
+func (hextrisGame) Info() harness.GameInfo {
+	return harness.GameInfo{
+		Name:     "hextris",
+		Title:    "ICFP Contest 2015: hexagonal Tetris with phrases of power (single player)",
+		MinSeats: 1,
+		MaxSeats: 1,
+		CaseSets: []harness.CaseSetInfo{
+			{Name: "qualifier", Doc: "problems 0-24, every source seed (174 cases), as the qualifier leaderboard"},
+			{Name: "final", Doc: "problems 25-32, every source seed"},
+			{Name: "all", Doc: "problems 0-32, every source seed"},
+			{Name: "smoke", Doc: "the first seed of small problems 0, 1, 6, 10, 11, 17, 21, 23 (quick)"},
+			{Name: "problem:N[,M...]", Doc: "every seed of the listed problems"},
+			{Name: "pN/sS", Doc: "one case: problem N with source seed S"},
+			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none"},
+		},
+		HigherIsBetter: true,
+	}
+}
+
+func (hextrisGame) Cases(set string) ([]harness.Case, error) {
+	phraseName := "power"
+	if i := strings.LastIndexByte(set, '@'); i >= 0 {
+		set, phraseName = set[:i], set[i+1:]
+	}
+	phrases, err := hextris.OfficialPhrases(phraseName)
+	if err != nil {
+		return nil, fmt.Errorf("hextris case set: %w", err)
+	}
+	var ids []int
+	var one *uint32
+	switch {
+	case set == "qualifier":
+		ids = span(0, hextris.QualifierProblems)
+	case set == "final":
+		ids = span(hextris.QualifierProblems, hextris.NumOfficial)
+	case set == "all":
+		ids = span(0, hextris.NumOfficial)
+	case set == "smoke":
+		var cs []harness.Case
+		for _, id := range smokeProblems {
+			p, err := hextris.Official(id)
+			if err != nil {
+				return nil, err
+			}
+			cs = append(cs, hexCaseOf(p, p.SourceSeeds[0], phrases))
+		}
+		return cs, nil
+	case strings.HasPrefix(set, "problem:"):
+		for _, f := range strings.Split(strings.TrimPrefix(set, "problem:"), ",") {
+			id, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || id < 0 || id >= hextris.NumOfficial {
+				return nil, fmt.Errorf("hextris case set %q: problem %q is not 0..%d", set, f, hextris.NumOfficial-1)
+			}
+			ids = append(ids, id)
+		}
+	case strings.HasPrefix(set, "p"):
+		var id int
+		var seed uint32
+		if n, err := fmt.Sscanf(set, "p%d/s%d", &id, &seed); n != 2 || err != nil || fmt.Sprintf("p%d/s%d", id, seed) != set {
+			return nil, unknownHexSet(set)
+		}
+		ids, one = []int{id}, &seed
+	default:
+		return nil, unknownHexSet(set)
+	}
+	var cs []harness.Case
+	for _, id := range ids {
+		p, err := hextris.Official(id)
+		if err != nil {
+			return nil, fmt.Errorf("hextris case set %q: %w", set, err)
+		}
+		if one != nil {
+			if !p.HasSeed(*one) {
+				return nil, fmt.Errorf("hextris case %q: seed %d is not a source seed of problem %d (seeds %v)", set, *one, id, p.SourceSeeds)
+			}
+			return []harness.Case{hexCaseOf(p, *one, phrases)}, nil
+		}
+		for _, s := range distinctSeeds(p.SourceSeeds) {
+			cs = append(cs, hexCaseOf(p, s, phrases))
+		}
+	}
+	return cs, nil
+}
+
+func unknownHexSet(set string) error {
+	return fmt.Errorf("unknown hextris case set %q (known: qualifier, final, all, smoke, problem:N[,M...], pN/sS, with an optional @power|@custom|@illegal|@none)", set)
+}
+
+func span(lo, hi int) []int {
+	var ids []int
+	for i := lo; i < hi; i++ {
+		ids = append(ids, i)
+	}
+	return ids
+}
+
+// distinctSeeds keeps the first occurrence of each seed: the leaderboard
+// counted a (problem, seed) pair once.
+func distinctSeeds(seeds []uint32) []uint32 {
+	var out []uint32
+	seen := map[uint32]bool{}
+	for _, s := range seeds {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func hexCaseOf(p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) harness.Case {
+	id := fmt.Sprintf("p%d/s%d", p.ID, seed)
+	if phrases.Name() != "power" {
+		id += "@" + phrases.Name()
+	}
+	return harness.Case{
+		ID:    id,
+		Group: strconv.Itoa(p.ID),
+		Seed:  uint64(p.ID)<<32 | uint64(seed),
+		Data:  hexCase{Problem: p, Seed: seed, Phrases: phrases},
+	}
+}
+
+// Aggregate is the leaderboard's problem score: the floor of the sum of the
+// seed scores over the number of source seeds; unplayed seeds count 0.
+func (hextrisGame) Aggregate(group string, scores map[string]float64) float64 {
+	id, err := strconv.Atoi(group)
+	if err != nil {
+		return math.NaN()
+	}
+	p, err := hextris.Official(id)
+	if err != nil || len(p.SourceSeeds) == 0 {
+		return math.NaN()
+	}
+	var sum float64
+	for _, s := range scores {
+		sum += s
+	}
+	return math.Floor(sum / float64(len(p.SourceSeeds)))
+}
+
+// DetailColumns lists the Outcome.Detail keys shown in eval tables (the
+// solution text is stored but not shown).
+func (hextrisGame) DetailColumns() []string {
+	return []string{"move_score", "power_score", "error", "end_state"}
+}
+
+func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+	d, ok := c.Data.(hexCase)
+	if !ok {
+		return harness.Outcome{}, fmt.Errorf("hextris: case %q has no hextris data", c.ID)
+	}
+	if len(players) != 1 {
+		return harness.Outcome{}, fmt.Errorf("hextris is a single-player game; got %d players", len(players))
+	}
+	pl := players[0]
+	var solution, forfeit string
+	if pl.Entrant.IsExternal() {
+		sol, err := hexExternal(ctx, pl, d, opt)
+		if err != nil {
+			if ctx.Err() != nil {
+				return harness.Outcome{}, ctx.Err()
+			}
+			forfeit = err.Error()
+		}
+		solution = sol
+	} else {
+		bot, err := pl.Entrant.Bot(pl.Seed)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		solver, ok := bot.(hextris.Solver)
+		if !ok {
+			return harness.Outcome{}, fmt.Errorf("hextris: strategy %s is not a hextris solver", pl.Entrant.Name())
+		}
+		sol, err := solver.Solve(ctx, d.Problem, d.Seed, d.Phrases)
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+				return harness.Outcome{}, err
+			}
+			forfeit = err.Error()
+		}
+		solution = sol
+	}
+	r := hextris.Play(d.Problem, d.Seed, d.Phrases, solution)
+	if forfeit != "" {
+		r.Score = 0
+	}
+	if opt.Record != nil {
+		rec := map[string]any{
+			"name": "gauntlet/" + c.ID, "problemId": d.Problem.ID, "seed": d.Seed,
+			"solution": solution, "phrases": d.Phrases.Name(),
+			"score": r.Score, "move_score": r.MoveScore, "power_score": r.PowerScore,
+			"end_state": r.EndState, "error": r.Error, "units_locked": r.UnitsLocked,
+			"moves_executed": r.MovesExecuted, "board": r.Board,
+		}
+		line, err := json.Marshal(rec)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		if _, err := opt.Record.Write(append(line, '\n')); err != nil {
+			return harness.Outcome{}, fmt.Errorf("hextris: writing the record: %w", err)
+		}
+	}
+	out := harness.Outcome{
+		Seats: []harness.SeatResult{{Score: float64(r.Score), Rank: 1, Forfeit: forfeit}},
+		Turns: r.MovesExecuted,
+		Detail: map[string]any{
+			"move_score":   r.MoveScore,
+			"power_score":  r.PowerScore,
+			"error":        r.Error,
+			"end_state":    r.EndState,
+			"units_locked": r.UnitsLocked,
+			"solution":     solution,
+		},
+	}
+	return out, nil
+}

@@ -1,0 +1,66 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gauntlet/harness"
+)
+
+// seedCases expands the case sets shared by the seeded multi-player games:
+// "seeds:N" (N derived seeds, the same for every run), "smoke" (a few
+// seeds), "seed:S" (one game with the referee's seed S) and "seed:S1,S2".
+// mk turns a referee seed into a case's Data.
+func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.Case, error) {
+	var seeds []int64
+	switch {
+	case set == "smoke":
+		seeds = derivedSeeds(smoke)
+	case strings.HasPrefix(set, "seeds:"):
+		n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
+		if err != nil || n < 1 || n > 1_000_000 {
+			return nil, fmt.Errorf("%s case set %q: want seeds:N with N in 1..1000000", game, set)
+		}
+		seeds = derivedSeeds(n)
+	case strings.HasPrefix(set, "seed:"):
+		for _, f := range strings.Split(strings.TrimPrefix(set, "seed:"), ",") {
+			s, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("%s case set %q: seed %q is not a 64-bit integer", game, set, f)
+			}
+			seeds = append(seeds, s)
+		}
+	default:
+		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N, seed:S[,S...])", game, set)
+	}
+	cs := make([]harness.Case, len(seeds))
+	for i, s := range seeds {
+		cs[i] = harness.Case{ID: "seed:" + strconv.FormatInt(s, 10), Seed: uint64(s), Data: mk(s)}
+	}
+	return cs, nil
+}
+
+// derivedSeeds returns the first n referee seeds of the fixed seed
+// sequence (splitmix64 from 0, kept non-negative so they read well).
+func derivedSeeds(n int) []int64 {
+	out := make([]int64, n)
+	x := uint64(0)
+	for i := range out {
+		x += 0x9e3779b97f4a7c15
+		z := x
+		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+		z = (z ^ z>>27) * 0x94d049bb133111eb
+		z ^= z >> 31
+		out[i] = int64(z >> 1 >> 31) // 32-bit seeds, as the contest runners used
+	}
+	return out
+}
+
+func seedCaseSets() []harness.CaseSetInfo {
+	return []harness.CaseSetInfo{
+		{Name: "seeds:N", Doc: "N fixed seeds (the same N seeds in every run)"},
+		{Name: "smoke", Doc: "a few seeds (quick)"},
+		{Name: "seed:S[,S...]", Doc: "the games of the given referee seeds"},
+	}
+}

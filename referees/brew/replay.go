@@ -1,0 +1,155 @@
+package brew
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// ReplayInput is what a replay needs from one games.jsonl line; other fields
+// are ignored.
+type ReplayInput struct {
+	Name    json.RawMessage `json:"name"`
+	Seed    *int64          `json:"seed"`
+	League  *int            `json:"league"`
+	Actions [][]*string     `json:"actions"`
+}
+
+// ReplayResult is one line of the replay output.
+type ReplayResult struct {
+	Name         json.RawMessage    `json:"name"`
+	Rounds       int                `json:"rounds"`
+	Scores       [Players]int       `json:"scores"`
+	Active       [Players]bool      `json:"active"`
+	InputsSHA256 [][Players]*string `json:"inputs_sha256"`
+	Inputs       [][Players]*string `json:"inputs,omitempty"`
+}
+
+// ReplayGame replays recorded action lines: each round every active player
+// gets its input (hashed, and kept when withInputs) and its recorded line is
+// parsed and played. An action list that ends before the game, or that has
+// no line for an active player, is an error naming the round.
+func ReplayGame(seed int64, league int, actions [][]*string, withInputs bool) (ReplayResult, error) {
+	var res ReplayResult
+	st, err := New(seed, league)
+	if err != nil {
+		return res, err
+	}
+	buf := make([]byte, 0, 4096)
+	res.InputsSHA256 = make([][Players]*string, 0, MaxRounds)
+	for !st.Over {
+		r := int(st.Round)
+		if r >= len(actions) {
+			return res, fmt.Errorf("actions end after %d rounds but the game goes on", len(actions))
+		}
+		if len(actions[r]) != Players {
+			return res, fmt.Errorf("actions[%d]: %d entries, want %d", r, len(actions[r]), Players)
+		}
+		var hashes, texts [Players]*string
+		var acts [Players]Action
+		var dq [Players]bool
+		for p := 0; p < Players; p++ {
+			if !st.P[p].Active {
+				continue
+			}
+			buf = st.AppendInput(buf[:0], p)
+			hashes[p] = ptr(hashText(buf))
+			if withInputs {
+				texts[p] = ptr(string(buf))
+			}
+			line := actions[r][p]
+			if line == nil {
+				return res, fmt.Errorf("actions[%d][%d]: null for an active player", r, p)
+			}
+			a, err := ParseCommand(*line, int(st.League))
+			if err != nil {
+				dq[p] = true
+				continue
+			}
+			acts[p] = a
+		}
+		for p := range dq {
+			if dq[p] {
+				st.Deactivate(p)
+			}
+		}
+		res.InputsSHA256 = append(res.InputsSHA256, hashes)
+		if withInputs {
+			res.Inputs = append(res.Inputs, texts)
+		}
+		st.Step(acts)
+	}
+	res.Rounds = int(st.Round)
+	res.Scores = st.Scores()
+	res.Active = st.ActiveFlags()
+	return res, nil
+}
+
+// Replay reads games as JSON lines from r and writes one result line per
+// game to w, in order (the `gauntlet replay brew` contract). Blank lines
+// are skipped. A malformed game is an error naming its line and name.
+func Replay(ctx context.Context, r io.Reader, w io.Writer, withInputs bool) error {
+	br := bufio.NewReaderSize(r, 1<<20)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	lineNo := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		line, rerr := br.ReadBytes('\n')
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			return rerr
+		}
+		lineNo++
+		if len(bytes.TrimSpace(line)) > 0 {
+			out, err := replayLine(line, withInputs)
+			if err != nil {
+				return fmt.Errorf("input line %d: %w", lineNo, err)
+			}
+			if _, err := bw.Write(out); err != nil {
+				return err
+			}
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	return bw.Flush()
+}
+
+func replayLine(line []byte, withInputs bool) ([]byte, error) {
+	var in ReplayInput
+	if err := json.Unmarshal(line, &in); err != nil {
+		return nil, fmt.Errorf("bad JSON: %w", err)
+	}
+	label := "game"
+	if len(in.Name) > 0 && string(in.Name) != "null" {
+		label = "game " + string(in.Name)
+	}
+	if in.Seed == nil {
+		return nil, fmt.Errorf("%s: missing seed", label)
+	}
+	if in.League == nil {
+		return nil, fmt.Errorf("%s: missing league", label)
+	}
+	if in.Actions == nil {
+		return nil, fmt.Errorf("%s: missing actions", label)
+	}
+	res, err := ReplayGame(*in.Seed, *in.League, in.Actions, withInputs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", label, err)
+	}
+	res.Name = in.Name
+	if len(res.Name) == 0 {
+		res.Name = json.RawMessage("null")
+	}
+	out, err := json.Marshal(&res)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}

@@ -1,0 +1,104 @@
+package hextris
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+)
+
+// sharedDir is ../shared/conformance/hextris relative to the repository root.
+func sharedDir(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("cannot locate the test file")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "conformance", "hextris")
+}
+
+type confCase struct {
+	Name      string `json:"name"`
+	ProblemID int    `json:"problemId"`
+	Seed      uint32 `json:"seed"`
+	Solution  string `json:"solution"`
+	Phrases   string `json:"phrases"`
+	Result
+}
+
+// loadCases reads every case of cases.jsonl; a missing file fails the test.
+func loadCases(t testing.TB) []confCase {
+	t.Helper()
+	path := filepath.Join(sharedDir(t), "cases.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("hextris conformance data missing: %v (the shared directory ../shared/conformance/hextris must sit beside the repository)", err)
+	}
+	defer f.Close()
+	var cases []confCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 64<<20)
+	for line := 1; sc.Scan(); line++ {
+		var c confCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatalf("%s line %d: %v", path, line, err)
+		}
+		cases = append(cases, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", path)
+	}
+	return cases
+}
+
+func diffResult(got, want Result) string {
+	s := ""
+	add := func(name string, g, w any) {
+		if fmt.Sprint(g) != fmt.Sprint(w) {
+			s += fmt.Sprintf(" %s=%v want %v;", name, g, w)
+		}
+	}
+	add("score", got.Score, want.Score)
+	add("move_score", got.MoveScore, want.MoveScore)
+	add("power_score", got.PowerScore, want.PowerScore)
+	add("end_state", got.EndState, want.EndState)
+	add("error", got.Error, want.Error)
+	add("units_locked", got.UnitsLocked, want.UnitsLocked)
+	add("moves_executed", got.MovesExecuted, want.MovesExecuted)
+	if !slices.Equal(got.Board, want.Board) {
+		s += " board differs;"
+	}
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	cases := loadCases(t)
+	agree := 0
+	for _, c := range cases {
+		p, err := Official(c.ProblemID)
+		if err != nil {
+			t.Errorf("%s: %v", c.Name, err)
+			continue
+		}
+		ps, err := OfficialPhrases(c.Phrases)
+		if err != nil {
+			t.Errorf("%s: %v", c.Name, err)
+			continue
+		}
+		got := Play(p, c.Seed, ps, c.Solution)
+		if d := diffResult(got, c.Result); d != "" {
+			t.Errorf("%s (problem %d seed %d, %s):%s", c.Name, c.ProblemID, c.Seed, c.Phrases, d)
+			continue
+		}
+		agree++
+	}
+	t.Logf("hextris conformance: %d/%d agree", agree, len(cases))
+	fmt.Printf("hextris conformance: %d/%d agree\n", agree, len(cases))
+}

@@ -1,0 +1,243 @@
+package tuning
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/c-bata/goptuna"
+	"gorm.io/gorm"
+)
+
+// StudyInfo is one line of the study list.
+type StudyInfo struct {
+	Name     string    `json:"name"`
+	Game     string    `json:"game"`
+	Strategy string    `json:"strategy"`
+	Cases    string    `json:"cases"`
+	Sampler  string    `json:"sampler"`
+	Created  time.Time `json:"created"`
+	Trials   int       `json:"trials"`
+	Complete int       `json:"complete"`
+	Pruned   int       `json:"pruned"`
+	Failed   int       `json:"failed"` // lost trials included
+	Running  int       `json:"running"`
+	Best     *float64  `json:"best_value"`
+}
+
+// Step is one intermediate value: the running mean after Step cases.
+type Step struct {
+	Step  int     `json:"step"`
+	Value float64 `json:"value"`
+}
+
+// Trial states as TrialRecord.State spells them.
+const (
+	StateComplete = "complete"
+	StatePruned   = "pruned"
+	StateFailed   = "failed"  // the objective returned an error
+	StateLost     = "lost"    // its worker died or was interrupted; re-run as another trial
+	StateRunning  = "running" // in progress (or its worker died and nobody has noticed yet)
+	StateWaiting  = "waiting" // queued (a re-run of a lost trial)
+)
+
+// TrialRecord is one stored trial.
+type TrialRecord struct {
+	ID     int    `json:"id"`
+	Number int    `json:"number"`
+	Slot   int    `json:"slot"` // budget slot (a re-run shares its lost trial's slot)
+	State  string `json:"state"`
+	// Value is the mean unit score: over every case when complete, over the
+	// cases played when pruned (the last intermediate value); 0 otherwise.
+	Value float64 `json:"value"`
+	// Params are the searched parameters in Goptuna's external
+	// representation: int, float64, or the choice name of a categorical.
+	Params       map[string]any `json:"params"`
+	Intermediate []Step         `json:"intermediate,omitempty"`
+	// Scores are the per-unit scores in the study's unit order (a prefix
+	// for pruned, failed, lost or running trials).
+	Scores  []float64 `json:"scores,omitempty"`
+	Start   time.Time `json:"start"`
+	End     time.Time `json:"end,omitzero"`
+	Worker  string    `json:"worker,omitempty"`
+	RetryOf int       `json:"retry_of"` // number of the lost trial this one re-runs; -1 if none
+	Reason  string    `json:"reason,omitempty"`
+}
+
+// PrunedAt is the number of cases a pruned trial played (its last step), or
+// 0.
+func (t *TrialRecord) PrunedAt() int {
+	if t.State != StatePruned || len(t.Intermediate) == 0 {
+		return 0
+	}
+	return t.Intermediate[len(t.Intermediate)-1].Step
+}
+
+// StudyRecord is a stored study with all its trials, for summaries and
+// reports.
+type StudyRecord struct {
+	Name    string     `json:"name"`
+	ID      int        `json:"id"`
+	Spec    Spec       `json:"spec"`
+	Units   []UnitInfo `json:"units"`
+	Created time.Time  `json:"created"`
+	// DefaultScores are the base configuration's per-unit scores; nil until
+	// a summary computed them.
+	DefaultScores []float64     `json:"default_scores,omitempty"`
+	Trials        []TrialRecord `json:"trials"`
+}
+
+// Best returns the complete trial with the highest value (the earliest on
+// a tie), or nil.
+func (r *StudyRecord) Best() *TrialRecord {
+	var best *TrialRecord
+	for i := range r.Trials {
+		t := &r.Trials[i]
+		if t.State == StateComplete && (best == nil || t.Value > best.Value) {
+			best = t
+		}
+	}
+	return best
+}
+
+// ListStudies lists the studies stored at url.
+func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
+	st, err := OpenStorage(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return st.Studies(ctx)
+}
+
+// LoadStudy reads one study stored at url with all its trials.
+func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
+	st, err := OpenStorage(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return st.Load(ctx, name)
+}
+
+// Studies lists the gauntlet studies of the database, oldest first.
+func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
+	var rows []struct{ StudyName string }
+	if err := s.db.WithContext(ctx).Raw(`SELECT study_name FROM tune_studies ORDER BY created_at, study_name`).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]StudyInfo, 0, len(rows))
+	for _, r := range rows {
+		rec, err := s.Load(ctx, r.StudyName)
+		if err != nil {
+			return nil, err
+		}
+		info := StudyInfo{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
+			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials)}
+		for _, t := range rec.Trials {
+			switch t.State {
+			case StateComplete:
+				info.Complete++
+			case StatePruned:
+				info.Pruned++
+			case StateFailed, StateLost:
+				info.Failed++
+			case StateRunning:
+				info.Running++
+			}
+		}
+		if b := rec.Best(); b != nil {
+			v := b.Value
+			info.Best = &v
+		}
+		out = append(out, info)
+	}
+	return out, nil
+}
+
+// Load reads one study with all its trials.
+func (s *Storage) Load(ctx context.Context, name string) (*StudyRecord, error) {
+	row, err := s.study(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if row == nil {
+		names, _ := s.studyNames(ctx)
+		if len(names) > 8 {
+			names = append(names[:8], "...")
+		}
+		list := "none"
+		if len(names) > 0 {
+			list = strings.Join(names, ", ")
+		}
+		return nil, fmt.Errorf("no study %q in %s (stored: %s)", name, redact(s.url), list)
+	}
+	rec := &StudyRecord{Name: name, Spec: row.Spec, Units: row.Units, Created: row.Created, DefaultScores: row.DefaultScores}
+	id, err := s.rdb.GetStudyIDFromName(name)
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return rec, nil
+	} else if err != nil {
+		return nil, err
+	}
+	rec.ID = id
+	trials, err := s.rdb.GetAllTrials(id)
+	if err != nil {
+		return nil, err
+	}
+	scores, err := s.studyScores(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	for _, ft := range trials {
+		rec.Trials = append(rec.Trials, toRecord(ft, scores[ft.ID]))
+	}
+	sort.SliceStable(rec.Trials, func(i, j int) bool { return rec.Trials[i].Number < rec.Trials[j].Number })
+	return rec, nil
+}
+
+func (s *Storage) studyNames(ctx context.Context) ([]string, error) {
+	var names []string
+	err := s.db.WithContext(ctx).Raw(`SELECT study_name FROM tune_studies ORDER BY study_name`).Scan(&names).Error
+	return names, err
+}
+
+func toRecord(ft goptuna.FrozenTrial, scores []float64) TrialRecord {
+	t := TrialRecord{ID: ft.ID, Number: ft.Number, Slot: trialSlot(ft), Value: ft.Value, Params: map[string]any{},
+		Scores: scores, Start: ft.DatetimeStart, End: ft.DatetimeComplete, Worker: ft.SystemAttrs[attrWorker], RetryOf: -1}
+	for k, v := range ft.Params {
+		t.Params[k] = v
+	}
+	switch ft.State {
+	case goptuna.TrialStateComplete:
+		t.State = StateComplete
+	case goptuna.TrialStatePruned:
+		t.State = StatePruned
+	case goptuna.TrialStateRunning:
+		t.State = StateRunning
+	case goptuna.TrialStateWaiting:
+		t.State = StateWaiting
+	default:
+		t.State = StateFailed
+		t.Reason = ft.SystemAttrs[attrError]
+		if why, ok := ft.SystemAttrs[attrLost]; ok {
+			t.State, t.Reason = StateLost, why
+		}
+	}
+	if t.State != StateComplete && t.State != StatePruned {
+		t.Value = 0
+	}
+	if r, ok := ft.SystemAttrs[attrRetryOf]; ok {
+		if n, err := strconv.Atoi(r); err == nil {
+			t.RetryOf = n
+		}
+	}
+	for step, v := range ft.IntermediateValues {
+		t.Intermediate = append(t.Intermediate, Step{Step: step, Value: v})
+	}
+	sort.Slice(t.Intermediate, func(i, j int) bool { return t.Intermediate[i].Step < t.Intermediate[j].Step })
+	return t
+}

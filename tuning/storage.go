@@ -1,0 +1,396 @@
+package tuning
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/c-bata/goptuna"
+	rdb "github.com/c-bata/goptuna/rdb.v2"
+	"gorm.io/driver/postgres"
+	"gorm.io/driver/sqlite"
+	"gorm.io/gorm"
+	"gorm.io/gorm/logger"
+
+	"gauntlet/harness"
+)
+
+// Storage is where studies live: Goptuna's RDB tables (rdb.v2, through
+// gorm) plus three tables of ours in the same database:
+//
+//	tune_studies    the study's definition (Spec), its cases and the default
+//	                configuration's per-case scores
+//	tune_heartbeats one row per running trial, renewed by its worker
+//	tune_scores     each trial's per-case scores (JSON array, case order)
+//
+// Several processes, on one machine (SQLite) or many (PostgreSQL), share a
+// study through it. Creating the next trial is serialised with a database
+// lock: an immediate transaction on SQLite, a transaction-scoped advisory
+// lock on PostgreSQL.
+type Storage struct {
+	db      *gorm.DB
+	sql     *sql.DB
+	dialect string // "sqlite" or "postgres"
+	url     string
+	rdb     *rdb.Storage
+}
+
+// Advisory lock namespaces (first key of pg_advisory_xact_lock(int, int)).
+const (
+	lockSchema = 0x67746e30 // creating tables
+	lockStudy  = 0x67746e31 // one study's trial bookkeeping (second key: study ID)
+	lockName   = 0x67746e32 // creating a study (second key: hash of its name)
+)
+
+var ownSchema = []string{
+	`CREATE TABLE IF NOT EXISTS tune_studies (
+		study_name VARCHAR(512) PRIMARY KEY,
+		spec TEXT NOT NULL,
+		units TEXT NOT NULL,
+		default_scores TEXT NOT NULL DEFAULT '',
+		created_at TEXT NOT NULL
+	)`,
+	`CREATE TABLE IF NOT EXISTS tune_heartbeats (
+		trial_id INTEGER PRIMARY KEY,
+		study_id INTEGER NOT NULL,
+		worker TEXT NOT NULL,
+		beat_at BIGINT NOT NULL,
+		stale_ms BIGINT NOT NULL
+	)`,
+	`CREATE TABLE IF NOT EXISTS tune_scores (
+		trial_id INTEGER PRIMARY KEY,
+		study_id INTEGER NOT NULL,
+		scores TEXT NOT NULL
+	)`,
+}
+
+// goptunaTables are the tables rdb.v2 creates.
+var goptunaTables = []string{"studies", "study_user_attributes", "study_system_attributes", "trials",
+	"trial_user_attributes", "trial_system_attributes", "trial_params", "trial_values"}
+
+// OpenStorage opens the database at url ("sqlite:FILE" or
+// "postgres://...", read by harness.ParseStorage: SQLite gets WAL, a busy
+// timeout and immediate transactions) and creates the tables it lacks.
+func OpenStorage(ctx context.Context, url string) (*Storage, error) {
+	st, err := harness.ParseStorage(url)
+	if err != nil {
+		return nil, err
+	}
+	cfg := &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)}
+	var dial gorm.Dialector
+	if st.Dialect == "postgres" {
+		dial = postgres.Open(st.DSN)
+	} else {
+		if st.Path != ":memory:" {
+			if dir := filepath.Dir(st.Path); dir != "." {
+				if _, err := os.Stat(dir); err != nil {
+					return nil, fmt.Errorf("storage %q: directory %s: %w", url, dir, err)
+				}
+			}
+		}
+		dial = sqlite.Open(st.DSN)
+	}
+	db, err := gorm.Open(dial, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("storage %q: %w", redact(url), err)
+	}
+	sqlDB, err := db.DB()
+	if err != nil {
+		return nil, err
+	}
+	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	if err := sqlDB.PingContext(pctx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("storage %q unreachable: %w", redact(url), err)
+	}
+	if st.Dialect == "sqlite" {
+		sqlDB.SetMaxOpenConns(4)
+	}
+	s := &Storage{db: db, sql: sqlDB, dialect: st.Dialect, url: url, rdb: rdb.NewStorage(db)}
+	if err := s.migrate(ctx); err != nil {
+		sqlDB.Close()
+		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
+	}
+	return s, nil
+}
+
+// redact hides a password in a URL for messages.
+func redact(url string) string {
+	if i := strings.Index(url, "://"); i >= 0 {
+		rest := url[i+3:]
+		if at := strings.Index(rest, "@"); at >= 0 {
+			if c := strings.Index(rest[:at], ":"); c >= 0 {
+				return url[:i+3] + rest[:c] + ":***" + rest[at:]
+			}
+		}
+	}
+	return url
+}
+
+func (s *Storage) migrate(ctx context.Context) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.advisory(tx, lockSchema, 0); err != nil {
+			return err
+		}
+		missing := false
+		for _, t := range goptunaTables {
+			if !tx.Migrator().HasTable(t) {
+				missing = true
+			}
+		}
+		if missing {
+			if err := rdb.RunAutoMigrate(tx); err != nil {
+				return err
+			}
+		}
+		for _, q := range ownSchema {
+			if err := tx.Exec(q).Error; err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// advisory takes a transaction-scoped advisory lock on PostgreSQL. SQLite
+// needs none: its transactions begin IMMEDIATE (harness.ParseStorage), which
+// takes the database's write lock at once.
+func (s *Storage) advisory(tx *gorm.DB, ns, key int64) error {
+	if s.dialect != "postgres" {
+		return nil
+	}
+	return tx.Exec(`SELECT pg_advisory_xact_lock(CAST(? AS integer), CAST(? AS integer))`, ns, key).Error
+}
+
+// locked runs fn in one transaction holding the study's lock; fn must do
+// all its database work through tx (on SQLite another connection would wait
+// for this transaction's lock).
+func (s *Storage) locked(ctx context.Context, studyID int, fn func(tx *gorm.DB) error) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.advisory(tx, lockStudy, int64(studyID)); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// nowMS is the database clock in Unix milliseconds as an SQL expression, so
+// that workers on machines with different clocks agree on heartbeat ages.
+func (s *Storage) nowMS() string {
+	if s.dialect == "postgres" {
+		return `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)`
+	}
+	return `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
+}
+
+// Close closes the database.
+func (s *Storage) Close() error { return s.sql.Close() }
+
+// Goptuna returns the Goptuna storage of the database (rdb.v2).
+func (s *Storage) Goptuna() goptuna.Storage { return s.rdb }
+
+// Dialect is "sqlite" or "postgres".
+func (s *Storage) Dialect() string { return s.dialect }
+
+// ErrStudyMismatch is returned when a study name is reused for another
+// configuration.
+var ErrStudyMismatch = errors.New("study exists with a different configuration")
+
+// studyRow is our record of a study.
+type studyRow struct {
+	Spec          Spec
+	Units         []UnitInfo
+	DefaultScores []float64
+	Created       time.Time
+}
+
+// ensureStudy creates the study (ours and Goptuna's, maximising) or checks
+// that the stored one has the same definition; it returns Goptuna's study
+// ID.
+func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units []UnitInfo) (int, error) {
+	specJS, err := json.Marshal(spec)
+	if err != nil {
+		return 0, err
+	}
+	unitsJS, err := json.Marshal(units)
+	if err != nil {
+		return 0, err
+	}
+	var id int
+	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := s.advisory(tx, lockName, int64(hashName(name))); err != nil {
+			return err
+		}
+		var rows []struct {
+			Spec  string
+			Units string
+		}
+		if err := tx.Raw(`SELECT spec, units FROM tune_studies WHERE study_name = ?`, name).Scan(&rows).Error; err != nil {
+			return err
+		}
+		if len(rows) == 0 {
+			if err := tx.Exec(`INSERT INTO tune_studies (study_name, spec, units, default_scores, created_at) VALUES (?,?,?,?,?)`,
+				name, string(specJS), string(unitsJS), "", time.Now().UTC().Format(time.RFC3339Nano)).Error; err != nil {
+				return err
+			}
+		} else {
+			if rows[0].Spec != string(specJS) {
+				return fmt.Errorf("study %q: %w (stored %s; now %s); pick another --study name", name, ErrStudyMismatch, rows[0].Spec, specJS)
+			}
+			if rows[0].Units != string(unitsJS) {
+				return fmt.Errorf("study %q: %w: case set %q now expands to other cases than when the study was created; pick another --study name", name, ErrStudyMismatch, spec.Cases)
+			}
+		}
+		ts := rdb.NewStorage(tx)
+		sid, err := ts.GetStudyIDFromName(name)
+		if errors.Is(err, gorm.ErrRecordNotFound) {
+			if sid, err = ts.CreateNewStudy(name); err != nil {
+				return err
+			}
+			if err := ts.SetStudyDirection(sid, goptuna.StudyDirectionMaximize); err != nil {
+				return err
+			}
+		} else if err != nil {
+			return err
+		} else if d, err := ts.GetStudyDirection(sid); err != nil {
+			return err
+		} else if d != goptuna.StudyDirectionMaximize {
+			return fmt.Errorf("study %q: the Goptuna study minimises; gauntlet studies maximise", name)
+		}
+		id = sid
+		return nil
+	})
+	return id, err
+}
+
+func hashName(name string) int32 {
+	var h uint32 = 2166136261
+	for i := 0; i < len(name); i++ {
+		h ^= uint32(name[i])
+		h *= 16777619
+	}
+	return int32(h)
+}
+
+// study reads our record of a study.
+func (s *Storage) study(ctx context.Context, name string) (*studyRow, error) {
+	var rows []struct {
+		Spec          string
+		Units         string
+		DefaultScores string
+		CreatedAt     string
+	}
+	if err := s.db.WithContext(ctx).Raw(`SELECT spec, units, default_scores, created_at FROM tune_studies WHERE study_name = ?`, name).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	r := &studyRow{}
+	if err := json.Unmarshal([]byte(rows[0].Spec), &r.Spec); err != nil {
+		return nil, fmt.Errorf("study %q: spec: %w", name, err)
+	}
+	if err := json.Unmarshal([]byte(rows[0].Units), &r.Units); err != nil {
+		return nil, fmt.Errorf("study %q: cases: %w", name, err)
+	}
+	if rows[0].DefaultScores != "" {
+		if err := json.Unmarshal([]byte(rows[0].DefaultScores), &r.DefaultScores); err != nil {
+			return nil, fmt.Errorf("study %q: default scores: %w", name, err)
+		}
+	}
+	r.Created, _ = time.Parse(time.RFC3339Nano, rows[0].CreatedAt)
+	return r, nil
+}
+
+// saveDefaultScores records the default configuration's per-case scores
+// (the first writer wins; the scores are deterministic anyway).
+func (s *Storage) saveDefaultScores(ctx context.Context, name string, scores []float64) error {
+	js, err := json.Marshal(scores)
+	if err != nil {
+		return err
+	}
+	return s.db.WithContext(ctx).Exec(`UPDATE tune_studies SET default_scores = ? WHERE study_name = ? AND default_scores = ''`, string(js), name).Error
+}
+
+// saveScores stores a trial's per-case scores so far.
+func (s *Storage) saveScores(ctx context.Context, studyID, trialID int, scores []float64) error {
+	js, err := json.Marshal(scores)
+	if err != nil {
+		return err
+	}
+	return s.db.WithContext(ctx).Exec(`INSERT INTO tune_scores (trial_id, study_id, scores) VALUES (?,?,?)
+		ON CONFLICT (trial_id) DO UPDATE SET scores = excluded.scores`, trialID, studyID, string(js)).Error
+}
+
+// TrialScores returns a trial's per-case scores (in case order; fewer than
+// the study's cases when the trial was pruned or is running).
+func (s *Storage) TrialScores(trialID int) ([]float64, error) {
+	var rows []struct{ Scores string }
+	if err := s.db.Raw(`SELECT scores FROM tune_scores WHERE trial_id = ?`, trialID).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, nil
+	}
+	var out []float64
+	if err := json.Unmarshal([]byte(rows[0].Scores), &out); err != nil {
+		return nil, fmt.Errorf("trial %d: scores: %w", trialID, err)
+	}
+	return out, nil
+}
+
+// studyScores returns every trial's scores of a study by trial ID.
+func (s *Storage) studyScores(ctx context.Context, studyID int) (map[int][]float64, error) {
+	var rows []struct {
+		TrialID int
+		Scores  string
+	}
+	if err := s.db.WithContext(ctx).Raw(`SELECT trial_id, scores FROM tune_scores WHERE study_id = ?`, studyID).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make(map[int][]float64, len(rows))
+	for _, r := range rows {
+		var xs []float64
+		if err := json.Unmarshal([]byte(r.Scores), &xs); err != nil {
+			return nil, fmt.Errorf("trial %d: scores: %w", r.TrialID, err)
+		}
+		out[r.TrialID] = xs
+	}
+	return out, nil
+}
+
+// DeleteStudy removes a study: Goptuna's records and ours.
+func (s *Storage) DeleteStudy(ctx context.Context, name string) error {
+	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		ts := rdb.NewStorage(tx)
+		id, err := ts.GetStudyIDFromName(name)
+		if err == nil {
+			for _, q := range []string{
+				`DELETE FROM tune_heartbeats WHERE study_id = ?`,
+				`DELETE FROM tune_scores WHERE study_id = ?`,
+				`DELETE FROM trial_params WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
+				`DELETE FROM trial_values WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
+				`DELETE FROM trial_user_attributes WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
+				`DELETE FROM trial_system_attributes WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
+				`DELETE FROM trials WHERE study_id = ?`,
+				`DELETE FROM study_user_attributes WHERE study_id = ?`,
+				`DELETE FROM study_system_attributes WHERE study_id = ?`,
+				`DELETE FROM studies WHERE study_id = ?`,
+			} {
+				if err := tx.Exec(q, id).Error; err != nil {
+					return err
+				}
+			}
+		} else if !errors.Is(err, gorm.ErrRecordNotFound) {
+			return err
+		}
+		return tx.Exec(`DELETE FROM tune_studies WHERE study_name = ?`, name).Error
+	})
+}

@@ -1,0 +1,241 @@
+package tuning
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+)
+
+// trialKey is what must replay: state, value and parameters of each trial.
+func trialKey(s *Summary) string {
+	var b strings.Builder
+	for _, tr := range s.Trials {
+		p, _ := json.Marshal(tr.Params)
+		v := "-"
+		if tr.Value != nil {
+			v = fmt.Sprintf("%.12g", *tr.Value)
+		}
+		fmt.Fprintf(&b, "%d %s %s %s\n", tr.Number, tr.State, v, p)
+	}
+	return b.String()
+}
+
+func TestSeededStudyIsReproducible(t *testing.T) {
+	for _, sampler := range []string{"tpe", "random"} {
+		t.Run(sampler, func(t *testing.T) {
+			reg := toyRegistry(0)
+			c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:6", Sampler: sampler, Seed: 42}
+			a := runStudy(t, reg, sqliteURL(t), "s", c, 16)
+			b := runStudy(t, reg, sqliteURL(t), "s", c, 16)
+			ka, kb := trialKey(a), trialKey(b)
+			if ka != kb {
+				t.Fatalf("same seed, different trials:\n%s\nvs\n%s", ka, kb)
+			}
+			if a.Complete != 16 || !a.Reproducible {
+				t.Fatalf("complete=%d reproducible=%v (%s)", a.Complete, a.Reproducible, a.ReproducibleNote)
+			}
+			c.Seed = 43
+			other := runStudy(t, reg, sqliteURL(t), "s", c, 16)
+			if trialKey(other) == ka {
+				t.Fatal("seeds 42 and 43 gave the same trials")
+			}
+			t.Logf("%s: 16 trials replayed identically; best %.3f (default %.3f)", sampler, *a.BestValue, *a.DefaultValue)
+		})
+	}
+}
+
+// TPE must use what it learnt: after its random start-up trials it samples
+// near the optimum more often than random search does.
+func TestTPEBeatsRandom(t *testing.T) {
+	reg := toyRegistry(0)
+	meanAfter := func(s *Summary, from int) float64 {
+		sum, n := 0.0, 0
+		for _, tr := range s.Trials[from:] {
+			sum += *tr.Value
+			n++
+		}
+		return sum / float64(n)
+	}
+	var tpeWins int
+	for seed := int64(1); seed <= 3; seed++ {
+		c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:2", Sampler: "tpe", Seed: seed}
+		tpe := runStudy(t, reg, sqliteURL(t), "s", c, 40)
+		c.Sampler = "random"
+		rnd := runStudy(t, reg, sqliteURL(t), "s", c, 40)
+		mt, mr := meanAfter(tpe, 10), meanAfter(rnd, 10)
+		t.Logf("seed %d: mean value of trials 10..39: tpe %.2f, random %.2f; best tpe %.2f random %.2f", seed, mt, mr, *tpe.BestValue, *rnd.BestValue)
+		if mt > mr {
+			tpeWins++
+		}
+	}
+	if tpeWins < 3 {
+		t.Fatalf("TPE beat random search on %d of 3 seeds", tpeWins)
+	}
+}
+
+func TestSummaryImprovementAndBestParams(t *testing.T) {
+	reg := toyRegistry(0)
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:9", Space: []string{"x", "k"}, Params: []string{"mode=c"}, Seed: 7}
+	s := runStudy(t, reg, sqliteURL(t), "", c, 12)
+	if s.BestValue == nil || s.DefaultValue == nil || s.Improvement == nil || s.CI95 == nil {
+		t.Fatalf("summary lacks figures: %+v", s)
+	}
+	if got, want := *s.Improvement, *s.BestValue-*s.DefaultValue; math.Abs(got-want) > 1e-9 {
+		t.Fatalf("improvement %v, want best - default = %v", got, want)
+	}
+	if s.CI95[0] > *s.Improvement || s.CI95[1] < *s.Improvement {
+		t.Fatalf("ci95 %v does not contain the improvement %v", *s.CI95, *s.Improvement)
+	}
+	// Parameters outside the space keep their base values.
+	if s.BestParams["mode"] != "c" || s.BestParams["lr"] != 0.01 {
+		t.Fatalf("best params %v: mode and lr should keep c and 0.01", s.BestParams)
+	}
+	for _, tr := range s.Trials {
+		if _, ok := tr.Params["mode"]; ok || len(tr.Params) != 2 {
+			t.Fatalf("trial %d params %v: want only x and k", tr.Number, tr.Params)
+		}
+	}
+	// The default value is the base configuration's mean score.
+	tu, _ := New(reg, c)
+	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 9, 1, hplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(mean(scores)-*s.DefaultValue) > 1e-9 {
+		t.Fatalf("default value %v, replayed %v", *s.DefaultValue, mean(scores))
+	}
+	if s.BestTotal == nil || s.DefaultTotal == nil {
+		t.Fatal("knob aggregates cases: want best_total and default_total")
+	}
+	if !strings.HasPrefix(s.Study, "tune-knob-dial-") {
+		t.Fatalf("default study name %q", s.Study)
+	}
+}
+
+func TestResumeExtendsStudy(t *testing.T) {
+	reg := toyRegistry(0)
+	url := sqliteURL(t)
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Seed: 1}
+	first := runStudy(t, reg, url, "grow", c, 5)
+	second := runStudy(t, reg, url, "grow", c, 8)
+	if len(first.Trials) != 5 || len(second.Trials) != 8 {
+		t.Fatalf("trials %d then %d, want 5 then 8", len(first.Trials), len(second.Trials))
+	}
+	// The first five trials are those of a study run to 8 at once.
+	whole := runStudy(t, reg, sqliteURL(t), "grow", c, 8)
+	if trialKey(whole) != trialKey(second) {
+		t.Fatalf("extended study differs from one run at once:\n%s\nvs\n%s", trialKey(second), trialKey(whole))
+	}
+	c.Seed = 2
+	tu, _ := New(reg, c)
+	_, err := tu.Run(context.Background(), openStorage(t, url), RunOptions{Study: "grow", Trials: 8})
+	if err == nil || !strings.Contains(err.Error(), "different configuration") {
+		t.Fatalf("reusing a study name with another seed: err = %v", err)
+	}
+}
+
+func TestPoolObjective(t *testing.T) {
+	reg := toyRegistry(0)
+	c := Config{Game: "duel", Strategy: "dial", Cases: "seeds:5", Opponents: "fixed:q=60,fixed:q=90", Seed: 3, Sampler: "random"}
+	tu, err := New(reg, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(tu.Units()); n != 10 {
+		t.Fatalf("%d units, want 5 cases x 2 opponents", n)
+	}
+	best := map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1} // quality 105: beats both
+	worst := map[string]float64{"x": 0, "k": 0, "mode": 0, "lr": 0.001}
+	for _, tc := range []struct {
+		v    map[string]float64
+		want float64
+	}{{best, 1}, {worst, 0}} {
+		s, err := tu.Play(context.Background(), tc.v, 0, 10, 2, hplay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mean(s) != tc.want {
+			t.Fatalf("score fraction %v for %v, want %v", mean(s), tc.v, tc.want)
+		}
+	}
+	// Against q=60 and q=90, the base configuration (quality ~ 15) loses all.
+	mid := map[string]float64{"x": 7, "k": 5, "mode": 0, "lr": 0.1} // quality 100
+	s, _ := tu.Play(context.Background(), mid, 0, 10, 2, hplay)
+	if m := mean(s); m <= 0.5 || m >= 1 {
+		t.Fatalf("quality 100 against 60 and 90 scored %v; want in (0.5, 1)", m)
+	}
+	sum := runStudy(t, reg, sqliteURL(t), "pool", c, 4)
+	if sum.Units != 10 || !strings.Contains(sum.Objective, "fraction") {
+		t.Fatalf("summary units %d objective %q", sum.Units, sum.Objective)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	reg := toyRegistry(0)
+	for _, tc := range []struct {
+		c    Config
+		want string
+	}{
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x", "nope"}}, `--space: unknown param "nope" (known: x, k, mode, lr)`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Sampler: "grid"}, `unknown sampler "grid" (want tpe|cmaes|random)`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Pruner: "hyperband"}, `unknown pruner "hyperband"`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "bogus"}, `unknown case set "bogus"`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Params: []string{"x=11"}}, `param "x": 11 is outside [0, 10]`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Opponents: "fixed"}, `single-player`},
+		{Config{Game: "duel", Strategy: "dial", Cases: "seeds:3", Opponents: "nobody"}, `unknown strategy "nobody"`},
+		{Config{Game: "duel", Strategy: "dial", Cases: "seeds:3"}, `needs opponents`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Pruner: "wilcoxon", PruneP: 0.7}, `want a value in (0, 0.5)`},
+	} {
+		_, err := New(reg, tc.c)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%+v) = %v, want an error containing %q", tc.c, err, tc.want)
+		}
+	}
+	tu, err := New(reg, Config{Game: "knob", Strategy: "dial", Cases: "seeds:3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tu.Run(context.Background(), openStorage(t, sqliteURL(t)), RunOptions{Trials: 0}); err == nil || !strings.Contains(err.Error(), "trials 0") {
+		t.Fatalf("Run with 0 trials: %v", err)
+	}
+}
+
+func TestLoadAndListStudies(t *testing.T) {
+	reg := toyRegistry(0)
+	url := sqliteURL(t)
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:4", Seed: 5, Pruner: "median"}
+	runStudy(t, reg, url, "one", c, 6)
+	c.Strategy, c.Space = "dial", []string{"x"}
+	runStudy(t, reg, url, "two", c, 3)
+	list, err := ListStudies(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Name != "one" || list[0].Trials != 6 || list[1].Trials != 3 || list[0].Best == nil {
+		t.Fatalf("studies = %+v", list)
+	}
+	rec, err := LoadStudy(context.Background(), url, "one")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Units) != 4 || len(rec.DefaultScores) != 4 || len(rec.Trials) != 6 {
+		t.Fatalf("record: %d units, %d default scores, %d trials", len(rec.Units), len(rec.DefaultScores), len(rec.Trials))
+	}
+	for _, tr := range rec.Trials {
+		if tr.State == StateComplete && (len(tr.Scores) != 4 || len(tr.Intermediate) == 0 || tr.Intermediate[len(tr.Intermediate)-1].Step != 4) {
+			t.Fatalf("trial %d: scores %v intermediate %v", tr.Number, tr.Scores, tr.Intermediate)
+		}
+		if math.Abs(mean(tr.Scores)-tr.Value) > 1e-9 && tr.State == StateComplete {
+			t.Fatalf("trial %d value %v is not the mean of its scores %v", tr.Number, tr.Value, tr.Scores)
+		}
+		if _, ok := tr.Params["mode"].(string); !ok || tr.End.Before(tr.Start) {
+			t.Fatalf("trial %d: params %v (mode should be a choice name), %v..%v", tr.Number, tr.Params, tr.Start, tr.End)
+		}
+	}
+	if _, err := LoadStudy(context.Background(), url, "three"); err == nil || !strings.Contains(err.Error(), "stored: one, two") {
+		t.Fatalf("loading a missing study: %v", err)
+	}
+}

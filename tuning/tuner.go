@@ -1,0 +1,400 @@
+package tuning
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+
+	"gauntlet/harness"
+	"gauntlet/strategies/param"
+)
+
+// Samplers and pruners by name.
+var (
+	Samplers = []string{"tpe", "cmaes", "random"}
+	Pruners  = []string{"none", "median", "sha", "wilcoxon"}
+)
+
+// Default settings of the Wilcoxon pruner.
+const (
+	DefaultPruneP        = 0.01
+	DefaultPruneMinCases = 10
+)
+
+// Config is what a user asks for; New resolves it into a Spec.
+type Config struct {
+	Game     string
+	Strategy string
+	Cases    string
+	// Space lists the searched parameters (empty: all declared ones).
+	Space []string
+	// Params are k=v assignments (as --param takes them) for the base
+	// values: the parameters outside the search keep them, and they are the
+	// default configuration the best trial is compared with.
+	Params []string
+	// Opponents is the opponent pool of games with two or more seats, a
+	// lineup as harness.Registry.ParseLineup reads it ("greedy,random");
+	// empty: the game's default opponents. Each opponent plays every case
+	// twice with the seats swapped. Single-player games take none.
+	Opponents string
+	Sampler   string  // tpe (default), cmaes or random
+	Seed      int64   // sampler seed
+	Pruner    string  // none (default), median, sha or wilcoxon
+	PruneP    float64 // wilcoxon: one-sided p-value below which a trial stops (0: 0.01)
+	PruneMin  int     // wilcoxon: paired cases needed before pruning (0: 10)
+	// Chunk is the number of cases played between two intermediate values
+	// (0: a tenth of the cases, at least min(cases, 16)).
+	Chunk int
+}
+
+// Spec is the resolved definition of a study, stored with it: a study name
+// reused with another Spec is an error, and the same command resumes the
+// same study.
+type Spec struct {
+	Game      string         `json:"game"`
+	Strategy  string         `json:"strategy"`
+	Cases     string         `json:"cases"`
+	Space     []string       `json:"space"`
+	Base      map[string]any `json:"base"`
+	Opponents []string       `json:"opponents,omitempty"`
+	Sampler   string         `json:"sampler"`
+	Seed      int64          `json:"seed"`
+	Pruner    string         `json:"pruner"`
+	PruneP    float64        `json:"prune_p,omitempty"`
+	PruneMin  int            `json:"prune_min_cases,omitempty"`
+	Chunk     int            `json:"chunk"`
+}
+
+// DefaultName is the study name used when none is given:
+// "tune-<game>-<strategy>-<hash of the spec>".
+func (s Spec) DefaultName() string {
+	js, _ := json.Marshal(s)
+	sum := sha256.Sum256(js)
+	return fmt.Sprintf("tune-%s-%s-%s", s.Game, s.Strategy, hex.EncodeToString(sum[:5]))
+}
+
+// UnitInfo describes one scored unit of a study, in the order trials play
+// them: a case of a single-player game, or (opponent, case) in games of two
+// or more seats, where the unit's score is the candidate's points over the
+// two games with the seats swapped (1 win, ½ draw, 0 loss, averaged).
+type UnitInfo struct {
+	Key      string `json:"key"`
+	Case     string `json:"case"`
+	Group    string `json:"group,omitempty"`
+	Opponent string `json:"opponent,omitempty"`
+}
+
+// unit is a UnitInfo with its games.
+type unit struct {
+	UnitInfo
+	matches  []harness.Match
+	candSeat []int // seat of the candidate in each match
+	oppSeat  []int // seat of the opponent in each match (-1: single-player)
+}
+
+// Tuner is a resolved study definition bound to a registry: the game, the
+// strategy, the search space, the opponents and the cases.
+type Tuner struct {
+	reg      *harness.Registry
+	spec     Spec
+	game     harness.Game
+	strategy *harness.Strategy
+	space    *Space
+	opps     []*harness.Entrant
+	units    []unit
+}
+
+func oneOf(what, v string, list []string) error {
+	for _, x := range list {
+		if v == x {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown %s %q (want %s)", what, v, strings.Join(list, "|"))
+}
+
+// New checks a user's request and resolves it.
+func New(reg *harness.Registry, c Config) (*Tuner, error) {
+	if c.Sampler == "" {
+		c.Sampler = "tpe"
+	}
+	if c.Pruner == "" {
+		c.Pruner = "none"
+	}
+	if err := oneOf("sampler", c.Sampler, Samplers); err != nil {
+		return nil, err
+	}
+	if err := oneOf("pruner", c.Pruner, Pruners); err != nil {
+		return nil, err
+	}
+	if c.Chunk < 0 {
+		return nil, fmt.Errorf("chunk %d: want a positive number of cases (or 0 for automatic)", c.Chunk)
+	}
+	if c.Pruner == "wilcoxon" {
+		if c.PruneP == 0 {
+			c.PruneP = DefaultPruneP
+		}
+		if c.PruneMin == 0 {
+			c.PruneMin = DefaultPruneMinCases
+		}
+		if !(c.PruneP > 0 && c.PruneP < 0.5) {
+			return nil, fmt.Errorf("prune p-value %g: want a value in (0, 0.5)", c.PruneP)
+		}
+		if c.PruneMin < 1 {
+			return nil, fmt.Errorf("prune minimum cases %d: want at least 1", c.PruneMin)
+		}
+	} else {
+		c.PruneP, c.PruneMin = 0, 0
+	}
+	g, err := reg.Game(c.Game)
+	if err != nil {
+		return nil, err
+	}
+	s, err := reg.Strategy(c.Game, c.Strategy)
+	if err != nil {
+		return nil, err
+	}
+	base, err := s.Params.Parse(c.Params...)
+	if err != nil {
+		return nil, fmt.Errorf("strategy %s: %w", s.Name, err)
+	}
+	space, err := NewSpace(s.Params, c.Space, base)
+	if err != nil {
+		return nil, err
+	}
+	info := g.Info()
+	var oppKeys []string
+	if info.MaxSeats > 1 {
+		lineup := c.Opponents
+		if lineup == "" {
+			lineup = info.Opponents
+		}
+		if lineup != "" && lineup != "none" {
+			opps, err := reg.ParseLineup(info.Name, lineup)
+			if err != nil {
+				return nil, fmt.Errorf("opponents: %w", err)
+			}
+			for _, o := range opps {
+				if o.IsExternal() {
+					return nil, fmt.Errorf("opponents: external commands cannot be tuning opponents")
+				}
+				oppKeys = append(oppKeys, o.Key())
+			}
+		}
+		if len(oppKeys) == 0 && info.MinSeats > 1 {
+			return nil, fmt.Errorf("game %s needs opponents: give an opponent pool (e.g. --opponents %s)", info.Name, strategyList(reg, info.Name))
+		}
+	} else if c.Opponents != "" && c.Opponents != "none" {
+		return nil, fmt.Errorf("game %s is single-player: no opponents", info.Name)
+	}
+	spec := Spec{Game: info.Name, Strategy: s.Name, Cases: c.Cases, Space: space.Tuned, Base: s.Params.Map(space.Base),
+		Opponents: oppKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk}
+	t, err := FromSpec(reg, spec)
+	if err != nil {
+		return nil, err
+	}
+	if t.spec.Chunk == 0 {
+		n := len(t.units)
+		ch := int(math.Ceil(float64(n) / 10))
+		if m := min(n, 16); ch < m {
+			ch = m
+		}
+		t.spec.Chunk = max(ch, 1)
+	}
+	return t, nil
+}
+
+func strategyList(reg *harness.Registry, game string) string {
+	var names []string
+	for _, s := range reg.Strategies(game) {
+		names = append(names, s.Name)
+	}
+	if len(names) == 0 {
+		return "NAME"
+	}
+	return strings.Join(names, ",")
+}
+
+// FromSpec rebuilds a tuner from a stored study definition.
+func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
+	g, err := reg.Game(spec.Game)
+	if err != nil {
+		return nil, err
+	}
+	s, err := reg.Strategy(spec.Game, spec.Strategy)
+	if err != nil {
+		return nil, err
+	}
+	base, err := s.Params.FromMap(spec.Base)
+	if err != nil {
+		return nil, fmt.Errorf("strategy %s: %w", s.Name, err)
+	}
+	space, err := NewSpace(s.Params, spec.Space, base)
+	if err != nil {
+		return nil, err
+	}
+	t := &Tuner{reg: reg, spec: spec, game: g, strategy: s, space: space}
+	seen := map[string]bool{}
+	for _, k := range spec.Opponents {
+		if seen[k] {
+			return nil, fmt.Errorf("opponents: %s listed twice", k)
+		}
+		seen[k] = true
+		e, err := reg.ParseEntrant(spec.Game, k)
+		if err != nil {
+			return nil, fmt.Errorf("opponents: %w", err)
+		}
+		t.opps = append(t.opps, e)
+	}
+	if err := t.buildUnits(); err != nil {
+		return nil, err
+	}
+	if len(t.units) == 0 {
+		return nil, fmt.Errorf("case set %q of %s has no cases", spec.Cases, spec.Game)
+	}
+	return t, nil
+}
+
+// buildUnits lays out the games: harness.EvalPlan for single-player play,
+// harness.ABPlan per opponent (pairs with the seats swapped) otherwise.
+// Units are in case order, opponents interleaved, so that every chunk of
+// cases meets every opponent.
+func (t *Tuner) buildUnits() error {
+	base := t.entrant(t.space.Base)
+	if len(t.opps) == 0 {
+		p, err := harness.EvalPlan(t.game, t.spec.Cases, base, nil, "")
+		if err != nil {
+			return err
+		}
+		for _, m := range p.Matches {
+			t.units = append(t.units, unit{UnitInfo: UnitInfo{Key: m.Case.ID, Case: m.Case.ID, Group: m.Case.Group},
+				matches: []harness.Match{m}, candSeat: []int{0}, oppSeat: []int{-1}})
+		}
+		return nil
+	}
+	info := t.game.Info()
+	var perOpp [][]unit
+	for k, opp := range t.opps {
+		var fillers []*harness.Entrant
+		for i := 2; i < info.MinSeats; i++ {
+			fillers = append(fillers, opp)
+		}
+		p, err := harness.ABPlan(t.game, t.spec.Cases, base, opp, fillers, 0, "", nil)
+		if err != nil {
+			return err
+		}
+		label := opp.Label()
+		var us []unit
+		for i := 0; i+1 < len(p.Matches); i += 2 {
+			c := p.Matches[i].Case
+			u := unit{UnitInfo: UnitInfo{Key: label + "|" + c.ID, Case: c.ID, Group: c.Group, Opponent: label}}
+			for _, m := range p.Matches[i : i+2] {
+				mm := harness.Match{Key: label + "|" + m.Key, Case: m.Case, Seats: make([]int, len(m.Seats))}
+				for s, e := range m.Seats {
+					if e == 0 {
+						mm.Seats[s] = 0
+					} else {
+						mm.Seats[s] = 1 + k // the opponent and its fillers
+					}
+				}
+				u.matches = append(u.matches, mm)
+				u.candSeat = append(u.candSeat, harness.SeatOf(&m, 0))
+				u.oppSeat = append(u.oppSeat, harness.SeatOf(&m, 1))
+			}
+			us = append(us, u)
+		}
+		perOpp = append(perOpp, us)
+	}
+	for i := range perOpp[0] {
+		for k := range perOpp {
+			t.units = append(t.units, perOpp[k][i])
+		}
+	}
+	return nil
+}
+
+// Spec returns the resolved study definition.
+func (t *Tuner) Spec() Spec { return t.spec }
+
+// Space returns the search space.
+func (t *Tuner) Space() *Space { return t.space }
+
+// Game returns the game.
+func (t *Tuner) Game() harness.Game { return t.game }
+
+// Units lists the scored units in play order.
+func (t *Tuner) Units() []UnitInfo {
+	out := make([]UnitInfo, len(t.units))
+	for i, u := range t.units {
+		out[i] = u.UnitInfo
+	}
+	return out
+}
+
+// Objective describes what the study maximises.
+func (t *Tuner) Objective() string {
+	if len(t.opps) == 0 {
+		return "mean score per case (seat 0)"
+	}
+	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
+}
+
+// entrant is the strategy with the given values.
+func (t *Tuner) entrant(v param.Values) *harness.Entrant {
+	return &harness.Entrant{Strategy: t.strategy, Params: v, Version: harness.Version}
+}
+
+// Play plays units [from, to) with the strategy at values v and returns the
+// units' scores. Games run in parallel (jobs); results do not depend on jobs.
+func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, opt harness.PlayOptions) ([]float64, error) {
+	if from < 0 || to > len(t.units) || from > to {
+		return nil, fmt.Errorf("units [%d, %d) out of range (%d units)", from, to, len(t.units))
+	}
+	vals, err := t.strategy.Params.Validate(v)
+	if err != nil {
+		return nil, err
+	}
+	p := &harness.Plan{Game: t.game, Entrants: append([]*harness.Entrant{t.entrant(vals)}, t.opps...)}
+	for _, u := range t.units[from:to] {
+		p.Matches = append(p.Matches, u.matches...)
+	}
+	rn := &harness.Runner{Jobs: jobs, Options: opt, Worker: "tune"}
+	rs, err := rn.Run(ctx, p, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, 0, to-from)
+	i := 0
+	for _, u := range t.units[from:to] {
+		var sum float64
+		for j := range u.matches {
+			r := rs.Results[i]
+			i++
+			if r == nil {
+				return nil, fmt.Errorf("case %s was not played", u.Key)
+			}
+			seats := r.Outcome.Seats
+			if u.oppSeat[j] < 0 {
+				sum += seats[u.candSeat[j]].Score
+				continue
+			}
+			a, b := seats[u.candSeat[j]].Score, seats[u.oppSeat[j]].Score
+			switch {
+			case a > b:
+				sum++
+			case a == b:
+				sum += 0.5
+			}
+		}
+		x := sum / float64(len(u.matches))
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("case %s: score %v is not a finite number", u.Key, x)
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}

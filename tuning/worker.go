@@ -1,0 +1,577 @@
+package tuning
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/c-bata/goptuna"
+	"github.com/c-bata/goptuna/cmaes"
+	rdb "github.com/c-bata/goptuna/rdb.v2"
+	"gorm.io/gorm"
+
+	"gauntlet/harness"
+)
+
+// RunOptions are a worker's settings; they do not define the study.
+type RunOptions struct {
+	// Study is the study name ("": Spec.DefaultName()).
+	Study string
+	// Trials is the study's budget: the number of finished trials (complete,
+	// pruned or failed) it gets in all, whatever the number of workers.
+	// Trials lost with a dead worker do not count; they are re-run. Running
+	// again with a larger number extends the study.
+	Trials int
+	// Jobs is the number of games played in parallel within a trial.
+	Jobs int
+	// Timeout stops starting new trials after this long (0: none); the trial
+	// in progress finishes.
+	Timeout time.Duration
+	// Heartbeat is how often a running trial's heartbeat is renewed (0: 10s).
+	// A trial whose heartbeat is older than three intervals is lost: a
+	// surviving or restarted worker marks it failed and re-runs its
+	// parameters.
+	Heartbeat time.Duration
+	// Worker names this process in the heartbeat table ("": host:pid).
+	Worker string
+	// Play is passed to every game.
+	Play harness.PlayOptions
+	// Log receives progress (nil: slog.Default()).
+	Log *slog.Logger
+}
+
+func (o *RunOptions) heartbeat() time.Duration {
+	if o.Heartbeat > 0 {
+		return o.Heartbeat
+	}
+	return 10 * time.Second
+}
+
+// StaleFactor is how many heartbeat intervals without a beat make a trial
+// lost.
+const StaleFactor = 3
+
+// errLost cancels a trial whose heartbeat row was taken over.
+var errLost = errors.New("trial declared lost by another worker")
+
+// worker runs trials of one study.
+type worker struct {
+	t       *Tuner
+	st      *Storage
+	study   *goptuna.Study
+	name    string
+	studyID int
+	opt     RunOptions
+	log     *slog.Logger
+}
+
+// Run works on the study until its budget is spent (waiting for the other
+// workers' trials, which it takes over if their heartbeats stop), the
+// timeout passes or ctx ends, and returns the study's summary. Interrupted,
+// it hands its running trial back (marked lost and queued for a re-run) and
+// returns ctx's error.
+func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary, error) {
+	if opt.Trials < 1 {
+		return nil, fmt.Errorf("trials %d: want at least 1", opt.Trials)
+	}
+	if opt.Study == "" {
+		opt.Study = t.spec.DefaultName()
+	}
+	if opt.Worker == "" {
+		host, _ := os.Hostname()
+		opt.Worker = fmt.Sprintf("%s:%d", host, os.Getpid())
+	}
+	log := opt.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	sid, err := st.ensureStudy(ctx, opt.Study, t.spec, t.Units())
+	if err != nil {
+		return nil, err
+	}
+	study, err := t.loadStudy(st, opt.Study, log)
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{t: t, st: st, study: study, name: opt.Worker, studyID: sid, opt: opt, log: log}
+	start := time.Now()
+	timedOut := false
+	poll := min(max(opt.heartbeat()/2, 50*time.Millisecond), 2*time.Second)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if opt.Timeout > 0 && time.Since(start) >= opt.Timeout {
+			timedOut = true
+			log.Info("tune: timeout reached; no new trials", "study", opt.Study, "timeout", opt.Timeout)
+			break
+		}
+		a, err := w.acquire(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("study %s: taking a trial: %w", opt.Study, err)
+		}
+		if a.done {
+			break
+		}
+		if a.trialID == 0 {
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(poll):
+			}
+			continue
+		}
+		if err := w.run(ctx, a); err != nil {
+			return nil, err
+		}
+	}
+	sum, err := t.Summarize(ctx, st, opt.Study, opt.Jobs, opt.Play)
+	if err != nil {
+		return nil, err
+	}
+	sum.Budget = opt.Trials
+	sum.TimedOut = timedOut
+	return sum, nil
+}
+
+// loadStudy opens the Goptuna study with our samplers and pruner.
+func (t *Tuner) loadStudy(st *Storage, name string, log *slog.Logger) (*goptuna.Study, error) {
+	pr, err := t.pruner(st)
+	if err != nil {
+		return nil, err
+	}
+	seed := uint64(t.spec.Seed)
+	var sampler goptuna.Sampler = &RandomSampler{Seed: seed}
+	if t.spec.Sampler == "tpe" {
+		sampler = &TPESampler{Seed: seed}
+	}
+	opts := []goptuna.StudyOption{
+		goptuna.StudyOptionStorage(st.rdb),
+		goptuna.StudyOptionLogger(goptunaLog{log}),
+		goptuna.StudyOptionSampler(sampler),
+		goptuna.StudyOptionPruner(pr),
+		goptuna.StudyOptionDefineSearchSpace(t.space.Distributions()),
+	}
+	if t.spec.Sampler == "cmaes" {
+		opts = append(opts, goptuna.StudyOptionRelativeSampler(cmaes.NewSampler(
+			cmaes.SamplerOptionSeed(t.spec.Seed),
+			cmaes.SamplerOptionInitialMean(t.cmaMean()))))
+	}
+	return goptuna.LoadStudy(name, opts...)
+}
+
+// cmaMean starts CMA-ES at the base values (in its coordinates: logarithms
+// for log-float parameters).
+func (t *Tuner) cmaMean() map[string]float64 {
+	out := map[string]float64{}
+	for _, n := range t.space.Tuned {
+		s, _ := t.space.Specs.Lookup(n)
+		x := t.space.Base[n]
+		switch Distribution(s).(type) {
+		case goptuna.LogUniformDistribution:
+			out[n] = math.Log(x)
+		case goptuna.CategoricalDistribution:
+		default:
+			out[n] = x
+		}
+	}
+	return out
+}
+
+// acquired is the outcome of acquire: a trial to run, nothing to do yet
+// (trialID 0: others are running the last trials), or done.
+type acquired struct {
+	trialID int
+	number  int
+	slot    int
+	done    bool
+}
+
+// acquire does the study's bookkeeping under its lock: trials whose
+// heartbeat is stale are marked failed and queued again with the same
+// parameters; then the oldest queued trial is taken, or a new one created
+// if the budget allows.
+func (w *worker) acquire(ctx context.Context) (acquired, error) {
+	var a acquired
+	err := w.st.locked(ctx, w.studyID, func(tx *gorm.DB) error {
+		a = acquired{}
+		ts := rdb.NewStorage(tx)
+		if err := w.recoverStale(tx, ts); err != nil {
+			return err
+		}
+		var waiting []int
+		if err := tx.Raw(`SELECT trial_id FROM trials WHERE study_id = ? AND state = 'WAITING' ORDER BY trial_id`, w.studyID).Scan(&waiting).Error; err != nil {
+			return err
+		}
+		for _, id := range waiting {
+			if err := ts.SetTrialState(id, goptuna.TrialStateRunning); errors.Is(err, goptuna.ErrTrialCannotBeUpdated) {
+				continue
+			} else if err != nil {
+				return err
+			}
+			ft, err := ts.GetTrial(id)
+			if err != nil {
+				return err
+			}
+			a.trialID, a.number, a.slot = id, ft.Number, trialSlot(ft)
+			if _, ok := ft.SystemAttrs[attrSlot]; !ok {
+				if err := ts.SetTrialSystemAttr(id, attrSlot, strconv.Itoa(a.slot)); err != nil {
+					return err
+				}
+			}
+			return w.claim(tx, ts, id)
+		}
+		used, err := countSlots(tx, w.studyID)
+		if err != nil {
+			return err
+		}
+		if used < w.opt.Trials {
+			id, err := ts.CreateNewTrial(w.studyID)
+			if err != nil {
+				return err
+			}
+			num, err := ts.GetTrialNumberFromID(id)
+			if err != nil {
+				return err
+			}
+			a.trialID, a.number, a.slot = id, num, used
+			if err := ts.SetTrialSystemAttr(id, attrSlot, strconv.Itoa(used)); err != nil {
+				return err
+			}
+			return w.claim(tx, ts, id)
+		}
+		var running int64
+		if err := tx.Raw(`SELECT COUNT(*) FROM trials WHERE study_id = ? AND state = 'RUNNING'`, w.studyID).Scan(&running).Error; err != nil {
+			return err
+		}
+		a.done = running == 0
+		return nil
+	})
+	return a, err
+}
+
+// countSlots counts the study's trials that use a budget slot: all but the
+// lost ones (whose re-run holds their slot).
+func countSlots(tx *gorm.DB, studyID int) (int, error) {
+	var n int64
+	err := tx.Raw(`SELECT COUNT(*) FROM trials t WHERE t.study_id = ? AND NOT EXISTS
+		(SELECT 1 FROM trial_system_attributes a WHERE a.trial_id = t.trial_id AND a.key = ?)`, studyID, attrLost).Scan(&n).Error
+	return int(n), err
+}
+
+// claim records this worker as the trial's owner with a fresh heartbeat.
+func (w *worker) claim(tx *gorm.DB, ts *rdb.Storage, id int) error {
+	if err := ts.SetTrialSystemAttr(id, attrWorker, w.name); err != nil {
+		return err
+	}
+	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, id).Error; err != nil {
+		return err
+	}
+	stale := (StaleFactor * w.opt.heartbeat()).Milliseconds()
+	return tx.Exec(`INSERT INTO tune_heartbeats (trial_id, study_id, worker, beat_at, stale_ms) VALUES (?, ?, ?, `+w.st.nowMS()+`, ?)`,
+		id, w.studyID, w.name, stale).Error
+}
+
+// recoverStale marks the running trials with a stale heartbeat as lost and
+// queues their parameters again. A running trial without a heartbeat row
+// (not started by gauntlet) gets one now, so it is judged stale later.
+func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
+	var rows []struct {
+		TrialID int
+		Worker  *string
+		Age     *int64
+		StaleMs *int64
+	}
+	q := `SELECT t.trial_id AS trial_id, h.worker AS worker, ` + w.st.nowMS() + ` - h.beat_at AS age, h.stale_ms AS stale_ms
+		FROM trials t LEFT JOIN tune_heartbeats h ON h.trial_id = t.trial_id
+		WHERE t.study_id = ? AND t.state = 'RUNNING'`
+	if err := tx.Raw(q, w.studyID).Scan(&rows).Error; err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if r.Worker == nil || r.Age == nil || r.StaleMs == nil {
+			stale := (StaleFactor * w.opt.heartbeat()).Milliseconds()
+			if err := tx.Exec(`INSERT INTO tune_heartbeats (trial_id, study_id, worker, beat_at, stale_ms) VALUES (?, ?, ?, `+w.st.nowMS()+`, ?)`,
+				r.TrialID, w.studyID, "unknown", stale).Error; err != nil {
+				return err
+			}
+			continue
+		}
+		if *r.Age <= *r.StaleMs {
+			continue
+		}
+		why := fmt.Sprintf("worker %s: no heartbeat for %.1fs (limit %.1fs); noticed by %s", *r.Worker,
+			float64(*r.Age)/1000, float64(*r.StaleMs)/1000, w.name)
+		if err := w.markLost(tx, ts, r.TrialID, why); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// markLost fails a running trial and queues a re-run with its parameters
+// (Study.EnqueueTrial) that takes over its budget slot.
+func (w *worker) markLost(tx *gorm.DB, ts *rdb.Storage, id int, why string) error {
+	ft, err := ts.GetTrial(id)
+	if err != nil {
+		return err
+	}
+	if ft.State != goptuna.TrialStateRunning {
+		return nil
+	}
+	if err := ts.SetTrialState(id, goptuna.TrialStateFail); errors.Is(err, goptuna.ErrTrialCannotBeUpdated) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	if err := ts.SetTrialSystemAttr(id, attrLost, why); err != nil {
+		return err
+	}
+	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, id).Error; err != nil {
+		return err
+	}
+	txStudy := &goptuna.Study{ID: w.studyID, Storage: ts}
+	if err := txStudy.EnqueueTrial(ft.InternalParams); err != nil {
+		return err
+	}
+	var newID int
+	if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, w.studyID).Scan(&newID).Error; err != nil {
+		return err
+	}
+	if err := ts.SetTrialSystemAttr(newID, attrSlot, strconv.Itoa(trialSlot(ft))); err != nil {
+		return err
+	}
+	if err := ts.SetTrialSystemAttr(newID, attrRetryOf, strconv.Itoa(ft.Number)); err != nil {
+		return err
+	}
+	w.log.Warn("tune: trial lost; queued again with the same parameters", "trial", ft.Number, "reason", why)
+	return nil
+}
+
+// beat renews the trial's heartbeat until stop is called; if the row was
+// taken over (the trial declared lost), it cancels the trial.
+func (w *worker) beat(ctx context.Context, id int, cancel context.CancelCauseFunc) (stop func()) {
+	hctx, hcancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(w.opt.heartbeat())
+		defer tick.Stop()
+		for {
+			select {
+			case <-hctx.Done():
+				return
+			case <-tick.C:
+				res := w.st.db.WithContext(hctx).Exec(`UPDATE tune_heartbeats SET beat_at = `+w.st.nowMS()+` WHERE trial_id = ? AND worker = ?`, id, w.name)
+				switch {
+				case res.Error != nil:
+					if hctx.Err() == nil {
+						w.log.Warn("tune: heartbeat failed", "trial_id", id, "err", res.Error)
+					}
+				case res.RowsAffected == 0:
+					cancel(errLost)
+					return
+				}
+			}
+		}
+	}()
+	return func() { hcancel(); <-done }
+}
+
+// outcome of one trial's evaluation.
+type outcome int
+
+const (
+	outComplete outcome = iota
+	outPruned
+	outFailed
+)
+
+// run evaluates one trial: parameters from the samplers, the cases in
+// chunks with an intermediate value (the running mean) after each, the
+// pruner consulted between chunks.
+func (w *worker) run(ctx context.Context, a acquired) error {
+	tctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stopBeat := w.beat(tctx, a.trialID, cancel)
+	defer stopBeat()
+	trial := goptuna.Trial{Study: w.study, ID: a.trialID}
+	res := outComplete
+	var scores []float64
+	var terr error
+	if err := trial.CallRelativeSampler(); err != nil {
+		terr = fmt.Errorf("relative sampler: %w", err)
+	}
+	var values map[string]float64
+	if terr == nil {
+		v, err := w.t.space.Suggest(&trial)
+		if err != nil {
+			terr = err
+		}
+		values = v
+	}
+	n := len(w.t.units)
+	chunk := max(w.t.spec.Chunk, 1)
+	for from := 0; terr == nil && from < n; from += chunk {
+		to := min(from+chunk, n)
+		s, err := w.t.Play(tctx, values, from, to, w.opt.Jobs, w.opt.Play)
+		if err != nil {
+			terr = err
+			break
+		}
+		scores = append(scores, s...)
+		if err := w.st.saveScores(tctx, w.studyID, a.trialID, scores); err != nil {
+			terr = err
+			break
+		}
+		step, v := len(scores), mean(scores)
+		if to == n {
+			if err := w.st.rdb.SetTrialIntermediateValue(a.trialID, step, v); err != nil && tctx.Err() == nil {
+				terr = err
+			}
+			break
+		}
+		if err := trial.ShouldPrune(step, v); errors.Is(err, goptuna.ErrTrialPruned) {
+			res = outPruned
+			break
+		} else if err != nil {
+			terr = err
+			break
+		}
+	}
+	stopBeat()
+	if tctx.Err() != nil {
+		if errors.Is(context.Cause(tctx), errLost) && ctx.Err() == nil {
+			w.log.Warn("tune: this worker's trial was declared lost by another worker; dropping it", "trial", a.number)
+			return nil
+		}
+		// Interrupted: hand the trial back at once rather than letting the
+		// others wait for its heartbeat to go stale.
+		bg, cancelBg := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancelBg()
+		err := w.st.locked(bg, w.studyID, func(tx *gorm.DB) error {
+			return w.markLost(tx, rdb.NewStorage(tx), a.trialID, "interrupted (worker "+w.name+")")
+		})
+		if err != nil {
+			w.log.Warn("tune: could not hand back the interrupted trial", "trial", a.number, "err", err)
+		}
+		return ctx.Err()
+	}
+	if terr != nil {
+		res = outFailed
+	}
+	lost := false
+	err := w.st.locked(ctx, w.studyID, func(tx *gorm.DB) error {
+		var owner []string
+		if err := tx.Raw(`SELECT worker FROM tune_heartbeats WHERE trial_id = ?`, a.trialID).Scan(&owner).Error; err != nil {
+			return err
+		}
+		if len(owner) == 0 || owner[0] != w.name {
+			lost = true
+			return nil
+		}
+		ts := rdb.NewStorage(tx)
+		state := goptuna.TrialStateComplete
+		switch res {
+		case outPruned:
+			state = goptuna.TrialStatePruned
+		case outFailed:
+			state = goptuna.TrialStateFail
+			if err := ts.SetTrialSystemAttr(a.trialID, attrError, truncate(terr.Error(), 1000)); err != nil {
+				return err
+			}
+		}
+		if res != outFailed {
+			if err := ts.SetTrialValue(a.trialID, mean(scores)); err != nil {
+				return err
+			}
+		}
+		if err := ts.SetTrialState(a.trialID, state); err != nil {
+			return err
+		}
+		return tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, a.trialID).Error
+	})
+	if err != nil {
+		return fmt.Errorf("trial %d: recording the result: %w", a.number, err)
+	}
+	if lost {
+		w.log.Warn("tune: this worker's trial was declared lost by another worker; dropping its result", "trial", a.number)
+		return nil
+	}
+	attrs := []any{"trial", a.number, "cases", len(scores)}
+	switch res {
+	case outComplete:
+		w.log.Info("tune: trial complete", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+	case outPruned:
+		w.log.Info("tune: trial pruned", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+	default:
+		w.log.Warn("tune: trial failed", append(attrs, "err", terr)...)
+	}
+	return nil
+}
+
+func mean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// goptunaLog sends Goptuna's messages to slog (its routine ones at debug
+// level).
+type goptunaLog struct{ l *slog.Logger }
+
+var _ goptuna.Logger = goptunaLog{}
+
+func (g goptunaLog) Debug(msg string, fields ...any) { g.l.Debug("goptuna: "+msg, "fields", fields) }
+func (g goptunaLog) Info(msg string, fields ...any)  { g.l.Debug("goptuna: "+msg, "fields", fields) }
+func (g goptunaLog) Warn(msg string, fields ...any)  { g.l.Warn("goptuna: "+msg, "fields", fields) }
+func (g goptunaLog) Error(msg string, fields ...any) { g.l.Error("goptuna: "+msg, "fields", fields) }
+
+// Enqueue queues a trial with the given values of the searched parameters
+// (Study.EnqueueTrial); it takes the next budget slot and runs before any
+// new trial. Useful to start a study from known good configurations.
+func (t *Tuner) Enqueue(ctx context.Context, st *Storage, study string, v map[string]float64) error {
+	if study == "" {
+		study = t.spec.DefaultName()
+	}
+	vals, err := t.space.Specs.Validate(v)
+	if err != nil {
+		return err
+	}
+	sid, err := st.ensureStudy(ctx, study, t.spec, t.Units())
+	if err != nil {
+		return err
+	}
+	return st.locked(ctx, sid, func(tx *gorm.DB) error {
+		slot, err := countSlots(tx, sid)
+		if err != nil {
+			return err
+		}
+		ts := rdb.NewStorage(tx)
+		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
+			return err
+		}
+		var id int
+		if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, sid).Scan(&id).Error; err != nil {
+			return err
+		}
+		return ts.SetTrialSystemAttr(id, attrSlot, strconv.Itoa(slot))
+	})
+}
