@@ -81,7 +81,8 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("storage %q unreachable: %w", redact(url), err)
+		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
+		return nil, fmt.Errorf("storage %q unreachable: %s", redact(url), msg)
 	}
 	if st.Dialect == "sqlite" {
 		db.SetMaxOpenConns(4)

@@ -11,6 +11,8 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/referees/hextris"
+	"gauntlet/strategies/hexrandom"
+	"gauntlet/strategies/param"
 )
 
 // hextrisGame adapts the ICFP Contest 2015 referee: one player, one case per
@@ -29,7 +31,14 @@ type hexCase struct {
 // "smoke" case set (a tuning run of a few seconds).
 var smokeProblems = []int{0, 1, 6, 10, 11, 17, 21, 23}
 
-func init() { harness.Default.RegisterGame(hextrisGame{}) }
+func init() {
+	harness.Default.RegisterGame(hextrisGame{})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "hextris", Name: "random", Params: hexrandom.Params,
+		Doc: "random legal commands until the game ends (the floor to beat)",
+		New: func(v param.Values, seed uint64) (any, error) { return hexrandom.New(v, seed) },
+	})
+}
 
 func (hextrisGame) Info() harness.GameInfo {
 	return harness.GameInfo{

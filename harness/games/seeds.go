@@ -9,20 +9,20 @@ import (
 )
 
 // seedCases expands the case sets shared by the seeded multi-player games:
-// "seeds:N" (N derived seeds, the same for every run), "smoke" (a few
+// "seeds:N" (referee seeds 1..N), "smoke" (a few
 // seeds), "seed:S" (one game with the referee's seed S) and "seed:S1,S2".
 // mk turns a referee seed into a case's Data.
 func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.Case, error) {
 	var seeds []int64
 	switch {
 	case set == "smoke":
-		seeds = derivedSeeds(smoke)
+		seeds = seqSeeds(smoke)
 	case strings.HasPrefix(set, "seeds:"):
 		n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 		if err != nil || n < 1 || n > 1_000_000 {
 			return nil, fmt.Errorf("%s case set %q: want seeds:N with N in 1..1000000", game, set)
 		}
-		seeds = derivedSeeds(n)
+		seeds = seqSeeds(n)
 	case strings.HasPrefix(set, "seed:"):
 		for _, f := range strings.Split(strings.TrimPrefix(set, "seed:"), ",") {
 			s, err := strconv.ParseInt(strings.TrimSpace(f), 10, 64)
@@ -41,25 +41,18 @@ func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.
 	return cs, nil
 }
 
-// derivedSeeds returns the first n referee seeds of the fixed seed
-// sequence (splitmix64 from 0, kept non-negative so they read well).
-func derivedSeeds(n int) []int64 {
+// seqSeeds returns the referee seeds 1..n.
+func seqSeeds(n int) []int64 {
 	out := make([]int64, n)
-	x := uint64(0)
 	for i := range out {
-		x += 0x9e3779b97f4a7c15
-		z := x
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		z ^= z >> 31
-		out[i] = int64(z >> 1 >> 31) // 32-bit seeds, as the contest runners used
+		out[i] = int64(i + 1)
 	}
 	return out
 }
 
 func seedCaseSets() []harness.CaseSetInfo {
 	return []harness.CaseSetInfo{
-		{Name: "seeds:N", Doc: "N fixed seeds (the same N seeds in every run)"},
+		{Name: "seeds:N", Doc: "the games of referee seeds 1..N"},
 		{Name: "smoke", Doc: "a few seeds (quick)"},
 		{Name: "seed:S[,S...]", Doc: "the games of the given referee seeds"},
 	}

@@ -1,0 +1,111 @@
+package games
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"gauntlet/harness"
+)
+
+// TestEveryStrategyPlaysDeterministically plays the first smoke case of
+// every registered game with each of its strategies (opponents: the game's
+// default lineup) twice, and checks that the outcome is well formed and
+// the same both times.
+func TestEveryStrategyPlaysDeterministically(t *testing.T) {
+	reg := harness.Default
+	for _, g := range reg.Games() {
+		info := g.Info()
+		cases, err := g.Cases("smoke")
+		if err != nil || len(cases) == 0 {
+			t.Fatalf("%s: smoke case set: %v", info.Name, err)
+		}
+		for _, s := range reg.Strategies(info.Name) {
+			t.Run(info.Name+"/"+s.Name, func(t *testing.T) {
+				ent, err := reg.ParseEntrant(info.Name, s.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var opps []*harness.Entrant
+				if info.MaxSeats > 1 {
+					if opps, err = reg.ParseLineup(info.Name, info.Opponents); err != nil {
+						t.Fatal(err)
+					}
+					for len(opps)+1 < info.MinSeats {
+						opps = append(opps, opps[0])
+					}
+				}
+				plan, err := harness.EvalPlan(g, cases[0].ID, ent, opps, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				before, err := json.Marshal(plan.Matches[0].Case)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var first string
+				for i := 0; i < 2; i++ {
+					out, _, err := harness.PlayMatch(context.Background(), plan, &plan.Matches[0], harness.PlayOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if len(out.Seats) != len(plan.Entrants) {
+						t.Fatalf("%d seat results for %d entrants", len(out.Seats), len(plan.Entrants))
+					}
+					for _, seat := range out.Seats {
+						if seat.Forfeit != "" {
+							t.Fatalf("built-in strategy forfeited: %s", seat.Forfeit)
+						}
+						if seat.Rank < 1 || seat.Rank > len(out.Seats) {
+							t.Fatalf("rank %d", seat.Rank)
+						}
+					}
+					js, _ := json.Marshal(out)
+					if i == 0 {
+						first = string(js)
+					} else if string(js) != first {
+						t.Fatalf("same case, same seeds, different outcomes:\n%s\n%s", first, js)
+					}
+				}
+				after, _ := json.Marshal(plan.Matches[0].Case)
+				if string(after) != string(before) {
+					t.Fatal("playing the case changed its data")
+				}
+			})
+		}
+	}
+}
+
+func TestCaseSets(t *testing.T) {
+	g, err := harness.Default.Game("hextris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := g.Cases("qualifier")
+	if err != nil || len(q) != 174 {
+		t.Fatalf("qualifier: %d cases, %v (want 174 distinct problem/seed pairs)", len(q), err)
+	}
+	one, err := g.Cases(q[5].ID)
+	if err != nil || len(one) != 1 || one[0].ID != q[5].ID {
+		t.Fatalf("single case %s: %v %v", q[5].ID, one, err)
+	}
+	for _, bad := range []string{"p99/s0", "p1/s12345", "problem:x", "qualifier@nope", "bogus"} {
+		if _, err := g.Cases(bad); err == nil {
+			t.Errorf("hextris case set %q: no error", bad)
+		}
+	}
+	b, _ := harness.Default.Game("brew")
+	s1, err := b.Cases("seeds:20")
+	if err != nil || len(s1) != 20 {
+		t.Fatal(err)
+	}
+	s2, _ := b.Cases("seeds:5")
+	for i := range s2 {
+		if s2[i].ID != s1[i].ID {
+			t.Fatalf("seeds:5 is not a prefix of seeds:20")
+		}
+	}
+	if one, err := b.Cases(s1[3].ID); err != nil || len(one) != 1 || one[0].Seed != s1[3].Seed {
+		t.Fatalf("brew single case %s: %v", s1[3].ID, err)
+	}
+}
