@@ -81,7 +81,7 @@ type Runner struct {
 	Options  PlayOptions   // passed to every Play
 	Progress io.Writer     // progress bar destination (nil: none)
 	Worker   string        // worker name stored with each game (default host:pid)
-	Lease    time.Duration // claim lease per game with a store (default 2 min)
+	Lease    time.Duration // claim lease per game with a store, renewed while playing (default 30s)
 	Log      *slog.Logger
 }
 
@@ -352,7 +352,7 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
 	}
 	lease := s.rn.Lease
 	if lease <= 0 {
-		lease = 2 * time.Minute
+		lease = 30 * time.Second
 	}
 	chunk := s.rn.jobs() * 4
 	if chunk < 16 {

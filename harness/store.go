@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -513,7 +514,7 @@ func (s *Store) Claim(ctx context.Context, runID, owner string, keys []string, n
 			}
 		case err != nil:
 			return nil, err
-		case owned == owner || exp < now:
+		case owned == owner || exp < now || deadLocalOwner(owned):
 			if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claims SET owner = ?, expires_at = ? WHERE run_id = ? AND match_key = ?`), owner, until, runID, k); err != nil {
 				return nil, err
 			}
@@ -529,4 +530,21 @@ func (s *Store) Claim(ctx context.Context, runID, owner string, keys []string, n
 func (s *Store) Release(ctx context.Context, runID, owner string) error {
 	_, err := s.db.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND owner = ?`), runID, owner)
 	return err
+}
+
+// deadLocalOwner reports whether a claim's owner ("host:pid", the runner's
+// default worker name) is a process of this machine that no longer exists:
+// a run killed with SIGKILL resumes at once on the same machine instead of
+// waiting for its claims to expire.
+func deadLocalOwner(owner string) bool {
+	i := strings.LastIndexByte(owner, ':')
+	if i <= 0 {
+		return false
+	}
+	host, _ := os.Hostname()
+	pid, err := strconv.Atoi(owner[i+1:])
+	if err != nil || pid <= 0 || owner[:i] != host || pid == os.Getpid() {
+		return false
+	}
+	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
 }

@@ -79,7 +79,7 @@ func mainCode(args []string, e *env) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case ctx.Err() != nil && errors.Is(err, context.Canceled):
-		fmt.Fprintf(e.stderr, "gauntlet %s: interrupted\n", c.name)
+		fmt.Fprintf(e.stderr, "gauntlet %s: interrupted (%v)\n", c.name, err)
 		return 130
 	}
 	fmt.Fprintf(e.stderr, "gauntlet %s: %v\n", c.name, err)

@@ -1,0 +1,176 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gauntlet/harness"
+)
+
+// The test binary doubles as the gauntlet binary: with GAUNTLET_CLI_MAIN
+// set it runs the CLI, so tests can start real processes (workers to kill,
+// external bots) without a separate build.
+func TestMain(m *testing.M) {
+	if os.Getenv("GAUNTLET_CLI_MAIN") != "" {
+		os.Exit(mainCode(os.Args[1:], &env{os.Stdin, os.Stdout, os.Stderr}))
+	}
+	os.Exit(m.Run())
+}
+
+// gauntlet runs the CLI in a child process and returns stdout, stderr and
+// the exit status.
+func gauntlet(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"eval", "--game", "brew", "--strategy", "greedy", "--opponents", "random", "--cases", "seeds:30", "--json", "--quiet"}
+	one, e1, c1 := gauntlet(t, dir, append(args, "--jobs", "1", "--storage", "none")...)
+	two, e2, c2 := gauntlet(t, dir, append(args, "--jobs", "2", "--storage", "none")...)
+	again, _, _ := gauntlet(t, dir, append(args, "--jobs", "2", "--storage", "sqlite:"+filepath.Join(dir, "g.db"))...)
+	if c1 != 0 || c2 != 0 {
+		t.Fatalf("exit %d %d: %s %s", c1, c2, e1, e2)
+	}
+	var s harness.EvalSummary
+	if err := json.Unmarshal([]byte(one), &s); err != nil || s.Games != 30 {
+		t.Fatalf("eval --json: %v %+v", err, s)
+	}
+	if one != two {
+		t.Fatalf("--jobs 1 and --jobs 2 differ:\n%s\n%s", one, two)
+	}
+	// The stored run has a run ID in it; everything else must agree.
+	var s3 harness.EvalSummary
+	json.Unmarshal([]byte(again), &s3)
+	s3.Run = s.Run
+	a, _ := json.Marshal(s)
+	b, _ := json.Marshal(s3)
+	if string(a) != string(b) {
+		t.Fatalf("stored run differs:\n%s\n%s", a, b)
+	}
+}
+
+func TestABStrongBeatsWeakAndSPRTAcceptsH1(t *testing.T) {
+	out, stderr, code := gauntlet(t, t.TempDir(), "ab", "--game", "brew", "--a", "greedy", "--b", "random",
+		"--games", "600", "--sprt", "0,10", "--json", "--quiet", "--storage", "none")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var s harness.ABSummary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.SPRT != "H1" || s.Score < 0.9 || s.Elo < 100 || !s.Stopped || s.Games >= 600 {
+		t.Fatalf("greedy vs random: sprt %s score %.3f elo %.1f stopped %v games %d", s.SPRT, s.Score, s.Elo, s.Stopped, s.Games)
+	}
+}
+
+func TestBadInputIsOneClearLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "--game", "nope", "--strategy", "x"}, `unknown game "nope"`},
+		{[]string{"eval", "--game", "brew", "--strategy", "nope"}, `nope`},
+		{[]string{"eval", "--game", "brew", "--strategy", "greedy:bogus=1"}, `unknown param "bogus"`},
+		{[]string{"eval", "--game", "brew", "--strategy", "greedy:dist_weight=99"}, `dist_weight`},
+		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--cases", "seedz"}, `unknown brew case set "seedz"`},
+		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--opponent", "cmd:./no-such-bot"}, `no-such-bot`},
+		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--storage", "postgres://x@127.0.0.1:1/none"}, `unreachable`},
+		{[]string{"ab", "--game", "brew", "--a", "greedy", "--b", "random", "--sprt", "10,0"}, `elo1 must be greater`},
+	} {
+		_, stderr, code := gauntlet(t, dir, c.args...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code == 0 || !strings.Contains(stderr, c.want) || len(lines) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gauntlet.db")); err == nil {
+		t.Error("bad input left a database behind")
+	}
+}
+
+// TestKilledRunResumes kills an eval with SIGKILL while external bots are
+// playing, runs the same command again, and checks that the store ends with
+// every game exactly once.
+func TestKilledRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	args := []string{"eval", "--game", "brew", "--strategy", "greedy", "--cases", "seeds:60", "--jobs", "2",
+		"--opponent", "cmd:" + os.Args[0] + " bot brew random", "--no-time-limit",
+		"--storage", "sqlite:" + db, "--run", "killme", "--quiet", "--json"}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	stored := func() int {
+		st, err := harness.OpenStore(ctx, "sqlite:"+db)
+		if err != nil {
+			return 0
+		}
+		defer st.Close()
+		g, err := st.Games(ctx, "killme")
+		if err != nil {
+			return 0
+		}
+		return len(g)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for stored() < 5 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the worker and its bots
+	cmd.Wait()
+	before := stored()
+	if before == 0 || before >= 60 {
+		t.Fatalf("%d games stored before the kill; want some but not all", before)
+	}
+	out, stderr, code := gauntlet(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, stderr)
+	}
+	var s harness.EvalSummary
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != 60 || s.Missing != 0 {
+		t.Fatalf("resumed summary: %v games=%d missing=%d", err, s.Games, s.Missing)
+	}
+	st, err := harness.OpenStore(ctx, "sqlite:"+db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var rows, distinct int
+	if err := st.DB().QueryRow(`SELECT COUNT(*), COUNT(DISTINCT match_key) FROM games WHERE run_id = 'killme'`).Scan(&rows, &distinct); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 60 || distinct != 60 {
+		t.Fatalf("after resume: %d rows, %d distinct games; want 60 and 60", rows, distinct)
+	}
+	fmt.Printf("killed after %d of 60 games; resumed to 60 distinct games\n", before)
+}
