@@ -13,5 +13,9 @@ func meanCI95(xs []float64) (mean, lo, hi float64) {
 // of the paired samples a and b; ok is false when the test is undefined
 // (every difference zero).
 func wilcoxonTwoSided(a, b []float64) (p float64, ok bool) {
-	return 0, false
+	r, err := stats.WilcoxonPaired(a, b, stats.TwoSided)
+	if err != nil || r.N == 0 {
+		return 0, false
+	}
+	return r.P, true
 }

@@ -114,17 +114,31 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(w, "### %s\n\n", t.Title)
 	}
 	md := *t
+	md.Header = escapePipes(t.Header)
+	md.Rows = make([][]string, 0, len(t.Rows)+1)
+	for _, r := range t.Rows {
+		md.Rows = append(md.Rows, escapePipes(r))
+	}
 	if len(t.Footer) > 0 {
-		foot := make([]string, len(t.Footer))
-		for i, c := range t.Footer {
+		foot := escapePipes(t.Footer)
+		for i, c := range foot {
 			if c != "" {
 				foot[i] = "**" + c + "**"
 			}
 		}
-		md.Rows = append(append([][]string{}, t.Rows...), foot)
+		md.Rows = append(md.Rows, foot)
 		md.Footer = nil
 	}
 	return md.render(w, renderer.NewMarkdown())
+}
+
+// escapePipes escapes the cell separator of Markdown tables inside cells.
+func escapePipes(cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = strings.ReplaceAll(c, "|", `\|`)
+	}
+	return out
 }
 
 // WriteCSV writes header, rows and footer as CSV (RFC 4180).

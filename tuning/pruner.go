@@ -1,6 +1,9 @@
 package tuning
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/c-bata/goptuna"
 	"github.com/c-bata/goptuna/medianstopping"
 	"github.com/c-bata/goptuna/successivehalving"
@@ -86,11 +89,42 @@ func (t *Tuner) pruner(scores ScoreSource) (goptuna.Pruner, error) {
 	case "median":
 		return medianstopping.NewMedianPruner(), nil
 	case "sha":
-		return successivehalving.NewPruner(
+		p, err := successivehalving.NewPruner(
 			successivehalving.OptionMinResource(t.spec.Chunk),
 			successivehalving.OptionReductionFactor(3))
+		if err != nil {
+			return nil, err
+		}
+		return shaPruner{p}, nil
 	case "wilcoxon":
 		return &WilcoxonPruner{Scores: scores, P: t.spec.PruneP, MinCases: t.spec.PruneMin}, nil
 	}
 	return nopPruner{}, nil
+}
+
+// shaPruner corrects Goptuna v0.9.0's successive halving, which takes the
+// highest completed rung's index for the trial's current rung (instead of
+// the number of completed rungs): after its first promotion a trial would
+// compete at rung 0 again, against its own earlier value, and be stopped
+// whenever its running mean went down. The wrapper shows the pruner a copy
+// of the trial marked with the rung it is really at (nothing is stored).
+type shaPruner struct{ p *successivehalving.Pruner }
+
+var _ goptuna.Pruner = shaPruner{}
+
+// Prune judges the trial at its latest step.
+func (s shaPruner) Prune(study *goptuna.Study, trial goptuna.FrozenTrial) (bool, error) {
+	done := 0
+	for k := range trial.SystemAttrs {
+		if strings.HasPrefix(k, "completed_rung_") {
+			done++
+		}
+	}
+	attrs := make(map[string]string, len(trial.SystemAttrs)+1)
+	for k, v := range trial.SystemAttrs {
+		attrs[k] = v
+	}
+	attrs["completed_rung_"+strconv.Itoa(done)] = ""
+	trial.SystemAttrs = attrs
+	return s.p.Prune(study, trial)
 }

@@ -1,9 +1,18 @@
 package tuning
 
-import "math"
+import (
+	"math"
 
-// PLACEHOLDER until harness/stats lands.
+	"gauntlet/harness/stats"
+)
 
+// The statistics of this package come from harness/stats; this file only
+// adapts them.
+
+// wilcoxonWorseP is the one-sided p-value of the Wilcoxon signed-rank test
+// of the differences d (trial − reference) against the alternative "the
+// trial is worse" (median difference below zero); 1 when the test is
+// undefined.
 func wilcoxonWorseP(d []float64) float64 {
 	neg := 0
 	for _, x := range d {
@@ -17,14 +26,14 @@ func wilcoxonWorseP(d []float64) float64 {
 	return 1
 }
 
-func wilcoxonP(d []float64) float64 { return 1 }
+// wilcoxonP is the two-sided p-value of the signed-rank test of d; ok is
+// false when the test is undefined.
+func wilcoxonP(d []float64) (p float64, ok bool) { return 0, false }
 
+// pairedCI is the mean of the paired differences d with its 95% Student-t
+// interval (lo = hi = mean for fewer than two differences or zero
+// variance).
 func pairedCI(d []float64) (mean, lo, hi float64) {
-	for _, x := range d {
-		mean += x
-	}
-	if len(d) > 0 {
-		mean /= float64(len(d))
-	}
-	return mean, mean, mean
+	e := stats.MeanCI95(d)
+	return e.Value, e.Lo, e.Hi
 }

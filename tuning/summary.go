@@ -195,8 +195,10 @@ func BuildSummary(rec *StudyRecord) *Summary {
 				d[i] = best.Scores[i] - rec.DefaultScores[i]
 			}
 			m, lo, hi := pairedCI(d)
-			p := wilcoxonP(d)
-			s.Improvement, s.CI95, s.WilcoxonP = &m, &[2]float64{lo, hi}, &p
+			s.Improvement, s.CI95 = &m, &[2]float64{lo, hi}
+			if p, ok := wilcoxonP(d); ok {
+				s.WilcoxonP = &p
+			}
 		}
 	}
 	s.Reproducible, s.ReproducibleNote = reproducibility(rec)

@@ -14,8 +14,19 @@
 //     logistic or normalized Elo bounds ([SPRT], [LLR]).
 //
 // Single-player games compare two entrants case by case: the mean paired
-// difference with a Student-t interval ([PairedMeanCI95]) and the Wilcoxon
-// signed-rank test ([Wilcoxon], [WilcoxonScratch]).
+// difference with a Student-t interval ([PairedMeanCI95], [MeanCI95],
+// [MeanCI]) and the Wilcoxon signed-rank test:
+//
+//	func WilcoxonSignedRank(d []float64, alt Alternative) (WilcoxonResult, error)
+//	func WilcoxonPaired(x, y []float64, alt Alternative) (WilcoxonResult, error)
+//	func (w *Wilcoxon) Test(d []float64, alt Alternative) (WilcoxonResult, error)
+//
+// with alt one of [TwoSided], [Less], [Greater]. Trial pruning asks whether
+// a trial is significantly worse than the best so far on the same cases
+// (one-sided, Less on trial − best, higher scores better), allocation-free
+// with a caller-owned scratch buffer of [WilcoxonScratchLen](n) values:
+//
+//	func PairedWorse(trial, best []float64, scratch []float64) (p float64)
 //
 // The conventions follow fishtest (official-stockfish/fishtest, directory
 // server/fishtest/stats) wherever it defines one: trinomial counts are
@@ -25,7 +36,19 @@
 // result in one bin still has finite figures; scores are clamped to
 // [0.001, 0.999] before they are turned into Elo.
 //
-// Nothing here returns ±Inf or NaN for a finite input: where the data do not
-// bound a figure (every game won, every game drawn, no games at all) the
-// figure is clamped and [Estimate.Note] says why.
+// The Wilcoxon signed-rank test follows R's wilcox.test: zero differences
+// are dropped (scipy's zero_method="wilcox"), ties get average ranks, the
+// p-value is exact for up to [WilcoxonExactMax] untied differences and
+// normal (tie- and continuity-corrected, R's correct = TRUE) otherwise.
+// Where this differs: dropped zeros do not prevent the exact p-value (it is
+// exact given the number of zeros; R and scipy switch to the normal
+// approximation), tied magnitudes are never fed to the untied exact
+// distribution (scipy's exact mode ignores ties), and the continuity
+// correction is on by default (scipy's is off; [Wilcoxon.NoContinuity]).
+//
+// No estimate, likelihood ratio or p-value here is ±Inf or NaN for finite
+// input: where the data do not bound a figure (every game won, every game
+// drawn, no games at all) the figure is clamped and [Estimate.Note] says
+// why. The distribution functions ([NormalQuantile], [StudentTQuantile])
+// follow package math at the edges of their domains (±Inf at 0 and 1).
 package stats

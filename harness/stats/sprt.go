@@ -24,6 +24,12 @@ const (
 // H1 when elo = Elo0) and type II error Beta (accepting H0 when
 // elo = Elo1). Model says whether the bounds are logistic or normalized
 // Elo. Build one with NewSPRT.
+//
+// The LLR is fishtest's (see [LLR]); the stopping rule is Wald's plain one
+// on [SPRT.Bounds]. fishtest additionally moves its bounds by a dynamic
+// overshoot estimate (Siegmund's correction, from the history of LLR
+// updates); that needs the sequence of updates, not a count vector, and is
+// not done here, so a test may stop a few pairs later than fishtest would.
 type SPRT struct {
 	Elo0  float64  `json:"elo0"`
 	Elo1  float64  `json:"elo1"`

@@ -1,6 +1,7 @@
 package brew
 
 import (
+	"math/bits"
 	"strconv"
 )
 
@@ -27,8 +28,11 @@ func (k Kind) String() string {
 }
 
 // Action is one player's command for a turn. ID is the spell or order id
-// (CAST, LEARN, BREW); Times is CAST's repeat count (1 when not given). The
-// fields are Java ints: a parsed line never has negative values.
+// (CAST, LEARN, BREW); Times is CAST's repeat count, which the parser sets
+// to 1 when the line gives none. A CAST built in code needs Times >= 1
+// (CastAction(id, 1)): Times 0 is the line "CAST id 0", a parsed but
+// invalid action (the player waits). The fields are Java ints: a parsed
+// line never has negative values.
 type Action struct {
 	Kind  Kind
 	ID    int32
@@ -106,6 +110,7 @@ const (
 	errIngredients
 	errInactive
 	errVerb
+	errFullBook
 )
 
 var invalidReasons = [...]string{
@@ -122,6 +127,7 @@ var invalidReasons = [...]string{
 	errIngredients:   "not enough ingredients for the order",
 	errInactive:      "player is not active",
 	errVerb:          "verb not available in this league",
+	errFullBook:      "no room for another spell",
 }
 
 // findSpell returns the index of player p's spell with this id, or -1.
@@ -209,6 +215,11 @@ func (s *State) check(p int, a Action) (reason int, idx int) {
 		if pl.Inv[0] < int32(k) {
 			return errTax, k
 		}
+		if pl.NSpells >= MaxSpells {
+			// Unreachable in a real game (42 tome spells in all); guards
+			// states rebuilt from arbitrary input.
+			return errFullBook, k
+		}
 		return okAction, k
 	case Brew:
 		q := s.findOrder(a.ID)
@@ -263,39 +274,37 @@ func (s *State) Legal(p int, buf []Action) []Action {
 		}
 	}
 	if r.spells {
-		total := Total(&pl.Inv)
-		for i := 0; i < int(pl.NSpells); i++ {
-			if pl.Castable&(1<<uint(i)) == 0 {
-				continue
+		// The largest count a spell allows follows from each consumed
+		// ingredient and from the space left; every smaller count works too.
+		room := MaxInventory - Total(&pl.Inv)
+		for c := pl.Castable; c != 0; c &= c - 1 {
+			i := bits.TrailingZeros64(c)
+			if i >= int(pl.NSpells) {
+				break
 			}
 			rc := &Recipes[pl.Spells[i].Recipe]
-			id := int32(pl.Spells[i].ID)
-			inv := pl.Inv
+			most := int32(1)
+			if rc.Repeatable {
+				most = MaxInventory
+			}
 			var sum int32
 			for k := 0; k < Tiers; k++ {
-				sum += int32(rc.Delta[k])
+				d := int32(rc.Delta[k])
+				sum += d
+				if d < 0 {
+					most = min(most, pl.Inv[k]/-d)
+				}
 			}
-			space := total
-			for t := int32(1); t <= MaxInventory; t++ {
-				ok := true
-				for k := 0; k < Tiers; k++ {
-					inv[k] += int32(rc.Delta[k])
-					if inv[k] < 0 {
-						ok = false
-					}
-				}
-				space += sum
-				if !ok || space > MaxInventory {
-					break
-				}
+			if sum > 0 {
+				most = min(most, room/sum)
+			}
+			id := int32(pl.Spells[i].ID)
+			for t := int32(1); t <= most; t++ {
 				buf = append(buf, Action{Kind: Cast, ID: id, Times: t})
-				if !rc.Repeatable {
-					break
-				}
 			}
 		}
 	}
-	if r.tome {
+	if r.tome && pl.NSpells < MaxSpells {
 		for k := 0; k < int(s.NTome); k++ {
 			if pl.Inv[0] >= int32(k) {
 				buf = append(buf, Action{Kind: Learn, ID: int32(s.Tome[k].ID)})

@@ -387,7 +387,7 @@ func ParseInput(text []byte, v *View) (int, error) {
 			return 0, fmt.Errorf("line %d (inventory): %w", lineNo, err)
 		}
 		for k := 0; k < Tiers; k++ {
-			if v.Inv[p][k], err = f.int(k, "inv"+strconv.Itoa(k)); err != nil {
+			if v.Inv[p][k], err = f.int(k, invNames[k]); err != nil {
 				return 0, fmt.Errorf("line %d: %w", lineNo, err)
 			}
 		}
@@ -397,6 +397,12 @@ func ParseInput(text []byte, v *View) (int, error) {
 	}
 	return pos, nil
 }
+
+// Field names for error messages (constants, so parsing allocates nothing).
+var (
+	invNames   = [Tiers]string{"inv0", "inv1", "inv2", "inv3"}
+	deltaNames = [Tiers]string{"delta0", "delta1", "delta2", "delta3"}
+)
 
 // fields splits a line on single spaces into at most 11 words.
 type fields struct {
@@ -484,7 +490,7 @@ func parseEntry(line []byte) (Entry, error) {
 		return e, fmt.Errorf("field 2 (actionType): unknown type %q", f.w[1])
 	}
 	for k := 0; k < Tiers; k++ {
-		if e.Delta[k], err = f.int(2+k, "delta"+strconv.Itoa(k)); err != nil {
+		if e.Delta[k], err = f.int(2+k, deltaNames[k]); err != nil {
 			return e, err
 		}
 	}

@@ -23,7 +23,10 @@ type Tracker struct {
 }
 
 // Seat returns the seat the tracked player plays (0 or 1), as told by its
-// starting spell ids; 0 in league 1, where no spells are shown.
+// starting spell ids. League 1 shows no spells, so there the seat is
+// unknown: Seat is 0 and the rebuilt state puts the tracked player in seat
+// 0 whichever seat it really plays (the game is symmetric, so only a bot
+// that treats the seats differently can tell).
 func (t *Tracker) Seat() int { return t.me }
 
 // Update reads the next turn's view into dst. The first view fixes the
@@ -205,22 +208,21 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
 // readTurn appends one turn's lines (the count line, the action lines and
 // two inventory lines) to dst.
 func readTurn(br *bufio.Reader, dst []byte) ([]byte, error) {
-	first, err := br.ReadBytes('\n')
+	start := len(dst)
+	dst, err := readLine(br, dst)
 	if err != nil {
-		if errors.Is(err, io.EOF) && len(first) > 0 {
-			return append(dst, first...), io.ErrUnexpectedEOF
+		if errors.Is(err, io.EOF) && len(dst) > start {
+			return dst, io.ErrUnexpectedEOF
 		}
 		return dst, err
 	}
-	dst = append(dst, first...)
-	n, err := strconv.Atoi(string(first[:len(first)-1]))
+	first := dst[start : len(dst)-1]
+	n, err := strconv.Atoi(string(first))
 	if err != nil || n < 0 || n > MaxActionCount {
-		return dst, fmt.Errorf("line 1: bad actionCount %q", first[:len(first)-1])
+		return dst, fmt.Errorf("line 1: bad actionCount %q", first)
 	}
 	for i := 0; i < n+Players; i++ {
-		line, err := br.ReadBytes('\n')
-		dst = append(dst, line...)
-		if err != nil {
+		if dst, err = readLine(br, dst); err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
@@ -228,4 +230,16 @@ func readTurn(br *bufio.Reader, dst []byte) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// readLine appends one line, with its newline, to dst without allocating
+// once dst has grown to a turn's size.
+func readLine(br *bufio.Reader, dst []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		dst = append(dst, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return dst, err
+		}
+	}
 }

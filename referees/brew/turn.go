@@ -143,6 +143,10 @@ func (s *State) removeTome(learnt [Players]int8) {
 		s.Tome[n] = TomeSlot{ID: s.drawTome()}
 		n++
 	}
+	// Unused slots are zero, so equal games are equal values.
+	for i := n; i < int(s.NTome); i++ {
+		s.Tome[i] = TomeSlot{}
+	}
 	s.NTome = uint8(n)
 }
 
@@ -165,6 +169,9 @@ func (s *State) removeOrders(brewed [Players]int8) {
 	for ; distinct > 0 && s.OrderPos < s.OrderLen; distinct-- {
 		s.Orders[n] = s.makeOrder(s.drawOrder())
 		n++
+	}
+	for i := n; i < int(s.NOrders); i++ {
+		s.Orders[i] = OrderSlot{}
 	}
 	s.NOrders = uint8(n)
 }

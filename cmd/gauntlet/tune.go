@@ -1,0 +1,313 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+	"gauntlet/tuning"
+)
+
+func init() {
+	register(&command{
+		name:    "tune",
+		summary: "tune a strategy's parameters with Goptuna (TPE, CMA-ES, random; pruning; shared studies)",
+		run:     runTune,
+	})
+}
+
+// tuneFlags are the flags of 'gauntlet tune'.
+type tuneFlags struct {
+	rf         runFlags
+	strategy   string
+	params     multiFlag
+	paramsFile string
+	cases      string
+	trials     int
+	space      string
+	opponents  string
+	sampler    string
+	seed       int64
+	pruner     string
+	pruneP     float64
+	pruneMin   int
+	chunk      int
+	study      string
+	timeout    time.Duration
+	heartbeat  time.Duration
+	worker     string
+	bestJSON   string
+	list       bool
+}
+
+func (f *tuneFlags) register(e *env) *flag.FlagSet {
+	fs := newFlags(e, "tune", "--game G --strategy S --cases SET --trials N [flags]")
+	f.rf.register(fs, false)
+	fs.StringVar(&f.rf.storage, "storage", harness.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
+	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose declared parameters are tuned")
+	fs.Var(&f.params, "param", "base value k=v of a parameter (repeatable): kept by parameters outside --space, and part of the default configuration")
+	fs.StringVar(&f.paramsFile, "params-file", "", "JSON file of base values (e.g. from an earlier --best-json)")
+	fs.StringVar(&f.cases, "cases", "smoke", "case set every trial plays (see 'gauntlet list')")
+	fs.IntVar(&f.trials, "trials", 0, "trials in the study in all, whatever the number of workers (a larger number extends a study)")
+	fs.StringVar(&f.space, "space", "", "comma-separated parameters to search (default: every declared parameter)")
+	fs.StringVar(&f.opponents, "opponents", "", "opponent pool of 2+ player games, e.g. greedy,random (default: the game's lineup); each plays every case twice, seats swapped")
+	fs.StringVar(&f.sampler, "sampler", "tpe", "sampler: tpe, cmaes or random")
+	fs.Int64Var(&f.seed, "seed", 0, "sampler seed (tpe and random replay exactly with one worker)")
+	fs.StringVar(&f.pruner, "pruner", "none", "pruner: none, median, sha (successive halving) or wilcoxon (paired, against the best trial)")
+	fs.Float64Var(&f.pruneP, "prune-p", tuning.DefaultPruneP, "wilcoxon pruner: one-sided p-value below which a trial stops")
+	fs.IntVar(&f.pruneMin, "prune-min", tuning.DefaultPruneMinCases, "wilcoxon pruner: paired cases needed before a trial may stop")
+	fs.IntVar(&f.chunk, "chunk", 0, "cases between two intermediate values (0: automatic, about a tenth of the cases)")
+	fs.StringVar(&f.study, "study", "", "study name (default: derived from game, strategy, cases, space, sampler and seed; the same command resumes it)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop starting new trials after this long (0: none)")
+	fs.DurationVar(&f.heartbeat, "heartbeat", 10*time.Second, "heartbeat interval of a running trial; a trial silent for 3 intervals is re-run by another worker")
+	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid)")
+	fs.StringVar(&f.bestJSON, "best-json", "", "write the best configuration to this file ({\"game\",\"strategy\",\"params\",\"value\"}; 'gauntlet eval --params-file' reads it)")
+	fs.BoolVar(&f.list, "list", false, "list the studies in --storage and exit")
+	return fs
+}
+
+// config turns the flags into a tuning request.
+func (f *tuneFlags) config() (tuning.Config, error) {
+	c := tuning.Config{Game: f.rf.game, Cases: f.cases, Opponents: f.opponents, Sampler: f.sampler, Seed: f.seed,
+		Pruner: f.pruner, Chunk: f.chunk}
+	if f.rf.game == "" {
+		return c, usagef("--game is required (games: %s)", gameNames())
+	}
+	if f.strategy == "" {
+		return c, usagef("--strategy is required")
+	}
+	name, inline, _ := strings.Cut(f.strategy, ":")
+	c.Strategy = name
+	if f.paramsFile != "" {
+		m, err := readParamsFile(f.paramsFile)
+		if err != nil {
+			return c, err
+		}
+		c.Params = append(c.Params, paramAssignments(m)...)
+	}
+	if inline != "" {
+		c.Params = append(c.Params, tuning.SplitNames(inline)...)
+	}
+	c.Params = append(c.Params, f.params...)
+	c.Space = tuning.SplitNames(f.space)
+	if c.Pruner == "wilcoxon" {
+		c.PruneP, c.PruneMin = f.pruneP, f.pruneMin
+	}
+	if f.trials < 1 {
+		return c, usagef("--trials %d: want at least 1", f.trials)
+	}
+	if f.heartbeat < 100*time.Millisecond {
+		return c, usagef("--heartbeat %v: want at least 100ms", f.heartbeat)
+	}
+	return c, nil
+}
+
+func runTune(ctx context.Context, e *env, args []string) error {
+	var f tuneFlags
+	fs := f.register(e)
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	url, cleanup, err := tuneStorageURL(f.rf.storage)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	if f.list {
+		if ps, _ := harness.ParseStorage(url); ps.Dialect == "sqlite" && ps.Path != ":memory:" {
+			if _, err := os.Stat(ps.Path); err != nil {
+				return fmt.Errorf("--storage %s: no database: %w", url, err)
+			}
+		}
+		list, err := tuning.ListStudies(ctx, url)
+		if err != nil {
+			return err
+		}
+		if f.rf.json {
+			return writeJSON(e.stdout, list)
+		}
+		return studyTable(list).WriteText(e.stdout)
+	}
+	c, err := f.config()
+	if err != nil {
+		return err
+	}
+	t, err := tuning.New(harness.Default, c)
+	if err != nil {
+		return err
+	}
+	st, err := tuning.OpenStorage(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	level := slog.LevelInfo
+	if f.rf.quiet {
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: level}))
+	study := f.study
+	if study == "" {
+		study = t.Spec().DefaultName()
+	}
+	log.Info("tune: study", "study", study, "game", c.Game, "strategy", c.Strategy, "cases", c.Cases,
+		"units", len(t.Units()), "space", strings.Join(t.Space().Tuned, ","), "sampler", t.Spec().Sampler,
+		"pruner", t.Spec().Pruner, "chunk", t.Spec().Chunk, "trials", f.trials)
+	start := time.Now()
+	sum, err := t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.jobs, Timeout: f.timeout,
+		Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.playOptions(e), Log: log})
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%w: the study %s keeps its finished trials; run the same command again to resume", err, study)
+		}
+		return err
+	}
+	if f.bestJSON != "" {
+		if err := writeBestJSON(f.bestJSON, sum); err != nil {
+			return err
+		}
+	}
+	if f.rf.json {
+		return writeJSON(e.stdout, sum)
+	}
+	writeTuneSummary(e.stdout, sum, time.Since(start))
+	return nil
+}
+
+// tuneStorageURL resolves --storage; "none" is a temporary SQLite file.
+func tuneStorageURL(s string) (string, func(), error) {
+	if s == "" || s == "none" {
+		dir, err := os.MkdirTemp("", "gauntlet-tune-")
+		if err != nil {
+			return "", nil, err
+		}
+		return "sqlite:" + filepath.Join(dir, "tune.db"), func() { os.RemoveAll(dir) }, nil
+	}
+	if _, err := harness.ParseStorage(s); err != nil {
+		return "", nil, usagef("--storage: %v", err)
+	}
+	return s, func() {}, nil
+}
+
+// bestFile is what --best-json writes.
+type bestFile struct {
+	Game     string         `json:"game"`
+	Strategy string         `json:"strategy"`
+	Study    string         `json:"study"`
+	Trial    int            `json:"trial"`
+	Params   map[string]any `json:"params"`
+	Value    float64        `json:"value"`
+}
+
+func writeBestJSON(path string, s *tuning.Summary) error {
+	if s.BestValue == nil || s.BestTrial == nil {
+		return fmt.Errorf("--best-json %s: the study has no complete trial", path)
+	}
+	data, err := json.MarshalIndent(bestFile{Game: s.Game, Strategy: s.Strategy, Study: s.Study, Trial: *s.BestTrial,
+		Params: s.BestParams, Value: *s.BestValue}, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("--best-json: %w", err)
+	}
+	return nil
+}
+
+// formatParams prints parameters as k=v in name order.
+func formatParams(m map[string]any) string {
+	keys := sortedKeys(m)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		v := m[k]
+		if x, ok := v.(float64); ok {
+			v = reports.Num(x)
+		}
+		parts[i] = fmt.Sprintf("%s=%v", k, v)
+	}
+	return strings.Join(parts, " ")
+}
+
+func optNum(x *float64) string {
+	if x == nil {
+		return "-"
+	}
+	return reports.Num(*x)
+}
+
+func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
+	tb := &reports.Table{Title: "trials of study " + s.Study,
+		Header: []string{"#", "state", "value", "cases", "pruned at", "params"}}
+	for _, tr := range s.Trials {
+		pruned := ""
+		if tr.PrunedAt != nil {
+			pruned = fmt.Sprint(*tr.PrunedAt)
+		}
+		state := tr.State
+		if tr.RetryOf != nil {
+			state += fmt.Sprintf(" (re-run of %d)", *tr.RetryOf)
+		}
+		tb.Rows = append(tb.Rows, []string{fmt.Sprint(tr.Number), state, optNum(tr.Value), fmt.Sprint(tr.Cases), pruned, formatParams(tr.Params)})
+	}
+	tb.NumericRight()
+	if err := tb.WriteText(w); err != nil {
+		fmt.Fprintln(w, err)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "study %s: %s %s on %s (%d scored cases), objective: %s\n", s.Study, s.Game, s.Strategy, s.Cases, s.Units, s.Objective)
+	if len(s.Opponents) > 0 {
+		fmt.Fprintf(w, "opponents: %s\n", strings.Join(s.Opponents, ", "))
+	}
+	fmt.Fprintf(w, "trials: %d complete, %d pruned, %d failed, %d lost (re-run), %d running; sampler %s seed %d, pruner %s, chunk %d\n",
+		s.Complete, s.Pruned, s.Failed, s.Lost, s.Running, s.Sampler, s.Seed, s.Pruner, s.Chunk)
+	if s.BestTrial != nil {
+		fmt.Fprintf(w, "best trial %d: value %s\n  params: %s\n", *s.BestTrial, optNum(s.BestValue), formatParams(s.BestParams))
+	} else {
+		fmt.Fprintln(w, "best trial: none complete")
+	}
+	fmt.Fprintf(w, "default value %s\n  params: %s\n", optNum(s.DefaultValue), formatParams(s.DefaultParams))
+	if s.Improvement != nil && s.CI95 != nil {
+		line := fmt.Sprintf("improvement (best - default, paired per case): %s, 95%% CI [%s, %s]",
+			reports.Num(*s.Improvement), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+		if s.WilcoxonP != nil {
+			line += fmt.Sprintf(", Wilcoxon p = %.3g", *s.WilcoxonP)
+		}
+		fmt.Fprintln(w, line)
+	}
+	if s.BestTotal != nil && s.DefaultTotal != nil {
+		fmt.Fprintf(w, "official total: best %s, default %s\n", reports.Num(*s.BestTotal), reports.Num(*s.DefaultTotal))
+	}
+	fmt.Fprintln(w, s.ReproducibleNote)
+	for _, n := range s.Notes {
+		fmt.Fprintln(w, "note:", n)
+	}
+	if s.TimedOut {
+		fmt.Fprintln(w, "stopped by --timeout before the budget was spent")
+	}
+	fmt.Fprintf(w, "wall %.1fs\n", wall.Seconds())
+}
+
+func studyTable(list []tuning.StudyInfo) *reports.Table {
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Created.Before(list[j].Created) })
+	tb := &reports.Table{Title: "studies", Header: []string{"study", "game", "strategy", "cases", "sampler", "trials", "complete", "pruned", "failed", "running", "best", "created"}}
+	for _, s := range list {
+		tb.Rows = append(tb.Rows, []string{s.Name, s.Game, s.Strategy, s.Cases, s.Sampler, fmt.Sprint(s.Trials), fmt.Sprint(s.Complete),
+			fmt.Sprint(s.Pruned), fmt.Sprint(s.Failed), fmt.Sprint(s.Running), optNum(s.Best), s.Created.UTC().Format(time.RFC3339)})
+	}
+	tb.NumericRight()
+	return tb
+}

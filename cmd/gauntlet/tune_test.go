@@ -1,0 +1,257 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gauntlet/harness"
+	"gauntlet/strategies/param"
+	"gauntlet/tuning"
+)
+
+// tunetoy is a single-player toy game registered in this test binary only
+// (the CLI tests re-execute it as gauntlet): a bot's score is a smooth
+// function of its parameters (best at x=7, k=5, mode=c) plus noise from the
+// case seed. GAUNTLET_TUNETOY_DELAY slows every game down (kill tests).
+type tunetoy struct{}
+
+type tunetoyBot struct{ quality float64 }
+
+func init() {
+	harness.Default.RegisterGame(tunetoy{})
+	harness.Default.RegisterStrategy(&harness.Strategy{Game: "tunetoy", Name: "dial", Doc: "toy strategy of the tune tests",
+		Params: param.Specs{
+			{Name: "x", Kind: param.Float, Min: 0, Max: 10, Default: 2, Help: "best at 7"},
+			{Name: "k", Kind: param.Int, Min: 0, Max: 8, Default: 1, Help: "best at 5"},
+			{Name: "mode", Kind: param.Categorical, Choices: []string{"a", "b", "c"}, Default: 0, Help: "c is best"},
+		},
+		New: func(v param.Values, seed uint64) (any, error) {
+			q := 100 - 3*(v["x"]-7)*(v["x"]-7) - 2*(v["k"]-5)*(v["k"]-5)
+			if v["mode"] == 2 {
+				q += 5
+			}
+			return &tunetoyBot{quality: q}, nil
+		}})
+}
+
+func (tunetoy) Info() harness.GameInfo {
+	return harness.GameInfo{Name: "tunetoy", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true,
+		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+}
+
+func (tunetoy) Cases(set string) ([]harness.Case, error) {
+	if set == "smoke" {
+		set = "seeds:4"
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
+	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
+		return nil, fmt.Errorf("unknown tunetoy case set %q (known: smoke, seeds:N)", set)
+	}
+	out := make([]harness.Case, n)
+	for i := range out {
+		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+	}
+	return out, nil
+}
+
+func (tunetoy) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+	if d, err := time.ParseDuration(os.Getenv("GAUNTLET_TUNETOY_DELAY")); err == nil && d > 0 {
+		select {
+		case <-time.After(d):
+		case <-ctx.Done():
+			return harness.Outcome{}, ctx.Err()
+		}
+	}
+	b, err := players[0].Entrant.Bot(players[0].Seed)
+	if err != nil {
+		return harness.Outcome{}, err
+	}
+	r := rand.New(rand.NewPCG(c.Seed, 0))
+	out := harness.Outcome{Seats: []harness.SeatResult{{Score: b.(*tunetoyBot).quality + 4*r.Float64()}}}
+	harness.RanksByScore(out.Seats)
+	return out, nil
+}
+
+func TestTuneEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	best := filepath.Join(dir, "best.json")
+	args := []string{"tune", "--game", "tunetoy", "--strategy", "dial", "--cases", "seeds:8", "--trials", "15",
+		"--seed", "3", "--pruner", "wilcoxon", "--chunk", "4", "--json", "--quiet"}
+	out, stderr, code := gauntlet(t, dir, append(args, "--storage", "sqlite:"+filepath.Join(dir, "a.db"), "--best-json", best)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	for _, k := range []string{"study", "trials", "best_params", "best_value", "default_value", "improvement", "ci95", "sampler", "seed", "reproducible"} {
+		if _, ok := doc[k]; !ok {
+			t.Errorf("--json lacks %q", k)
+		}
+	}
+	var s tuning.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Trials) != 15 || s.BestValue == nil || s.DefaultValue == nil || s.Improvement == nil || !s.Reproducible {
+		t.Fatalf("summary: %d trials, best %v default %v improvement %v reproducible %v", len(s.Trials), s.BestValue, s.DefaultValue, s.Improvement, s.Reproducible)
+	}
+	if math.Abs(*s.Improvement-(*s.BestValue-*s.DefaultValue)) > 1e-9 || s.CI95[0] > *s.Improvement || s.CI95[1] < *s.Improvement {
+		t.Fatalf("improvement %v ci %v, best %v default %v", *s.Improvement, *s.CI95, *s.BestValue, *s.DefaultValue)
+	}
+	// The same command on a fresh database replays the same study.
+	again, stderr, code := gauntlet(t, dir, append(args, "--storage", "sqlite:"+filepath.Join(dir, "b.db"))...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var s2 tuning.Summary
+	json.Unmarshal([]byte(again), &s2)
+	for i := range s.Trials { // the worker names (host:pid) differ
+		s.Trials[i].Worker = ""
+	}
+	for i := range s2.Trials {
+		s2.Trials[i].Worker = ""
+	}
+	a, _ := json.Marshal(s.Trials)
+	b, _ := json.Marshal(s2.Trials)
+	if string(a) != string(b) {
+		t.Fatalf("same seed, different trials:\n%s\n%s", a, b)
+	}
+	// eval --params-file reads --best-json and scores the best value again.
+	ev, stderr, code := gauntlet(t, dir, "eval", "--game", "tunetoy", "--strategy", "dial", "--params-file", best,
+		"--cases", "seeds:8", "--storage", "none", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("eval --params-file: exit %d: %s", code, stderr)
+	}
+	var es harness.EvalSummary
+	if err := json.Unmarshal([]byte(ev), &es); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(es.Mean-*s.BestValue) > 1e-9 {
+		t.Fatalf("eval of the best params: mean %v, tune said %v", es.Mean, *s.BestValue)
+	}
+	// The terminal summary names the best trial and the improvement.
+	text, stderr, code := gauntlet(t, dir, append(args[:len(args)-2], "--storage", "sqlite:"+filepath.Join(dir, "a.db"), "--quiet")...)
+	if code != 0 || !strings.Contains(text, "best trial") || !strings.Contains(text, "improvement (best - default") || !strings.Contains(text, "reproducible") {
+		t.Fatalf("terminal summary: exit %d\n%s\n%s", code, text, stderr)
+	}
+	list, _, code := gauntlet(t, dir, "tune", "--list", "--json", "--storage", "sqlite:"+filepath.Join(dir, "a.db"))
+	var studies []tuning.StudyInfo
+	if code != 0 || json.Unmarshal([]byte(list), &studies) != nil || len(studies) != 1 || studies[0].Trials != 15 {
+		t.Fatalf("tune --list: exit %d\n%s", code, list)
+	}
+	fmt.Printf("tune: 15 trials replayed identically; best %.3f, default %.3f, improvement %.3f [%.3f, %.3f]\n",
+		*s.BestValue, *s.DefaultValue, *s.Improvement, s.CI95[0], s.CI95[1])
+}
+
+func TestTuneBadInputIsOneClearLine(t *testing.T) {
+	dir := t.TempDir()
+	base := []string{"tune", "--game", "tunetoy", "--strategy", "dial", "--cases", "seeds:3"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--trials", "0"}, `--trials 0: want at least 1`},
+		{[]string{"--trials", "3", "--space", "x,nope"}, `--space: unknown param "nope" (known: x, k, mode)`},
+		{[]string{"--trials", "3", "--sampler", "grid"}, `unknown sampler "grid" (want tpe|cmaes|random)`},
+		{[]string{"--trials", "3", "--pruner", "asha"}, `unknown pruner "asha"`},
+		{[]string{"--trials", "3", "--param", "x=11"}, `x`},
+		{[]string{"--trials", "3", "--cases", "bogus"}, `unknown tunetoy case set "bogus"`},
+		{[]string{"--trials", "3", "--opponents", "dial"}, `single-player`},
+		{[]string{"--trials", "3", "--storage", "mysql://x"}, `--storage`},
+	} {
+		_, stderr, code := gauntlet(t, dir, append(base, c.args...)...)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if code == 0 || !strings.Contains(stderr, c.want) || len(lines) != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want one line with %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gauntlet.db")); err == nil {
+		t.Error("bad input left a database behind")
+	}
+}
+
+// TestTuneKilledWorkerResumes kills 'gauntlet tune' with SIGKILL in the
+// middle of a trial and runs the same command again: the restarted worker
+// finds the dead trial's heartbeat stale, marks it lost, re-runs its
+// parameters, and the study ends with exactly its budget of complete trials.
+func TestTuneKilledWorkerResumes(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	args := []string{"tune", "--game", "tunetoy", "--strategy", "dial", "--cases", "seeds:4", "--trials", "5", "--seed", "1",
+		"--sampler", "random", "--storage", "sqlite:" + db, "--study", "killme", "--heartbeat", "200ms", "--jobs", "1", "--json"}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1", "GAUNTLET_TUNETOY_DELAY=100ms")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	progress := func() (complete, running int) {
+		rec, err := tuning.LoadStudy(ctx, "sqlite:"+db, "killme")
+		if err != nil {
+			return 0, 0
+		}
+		for _, tr := range rec.Trials {
+			switch tr.State {
+			case tuning.StateComplete:
+				complete++
+			case tuning.StateRunning:
+				running++
+			}
+		}
+		return complete, running
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		c, r := progress()
+		if c >= 1 && r == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the worker never got to its second trial")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	out, stderr, code := gauntlet(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("restart: exit %d: %s", code, stderr)
+	}
+	var s tuning.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Complete != 5 || s.Lost != 1 || len(s.Trials) != 6 {
+		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 5, 1, 6", s.Complete, s.Lost, len(s.Trials))
+	}
+	var lostParams, rerunParams []byte
+	for _, tr := range s.Trials {
+		if tr.State == tuning.StateLost {
+			lostParams, _ = json.Marshal(tr.Params)
+		}
+		if tr.RetryOf != nil {
+			rerunParams, _ = json.Marshal(tr.Params)
+		}
+	}
+	if lostParams == nil || string(lostParams) != string(rerunParams) {
+		t.Fatalf("lost trial params %s, re-run params %s", lostParams, rerunParams)
+	}
+	if !strings.Contains(stderr, "trial lost") {
+		t.Fatalf("the restarted worker did not report the lost trial:\n%s", stderr)
+	}
+}

@@ -1,0 +1,98 @@
+package games
+
+import (
+	"context"
+	"fmt"
+
+	"gauntlet/harness"
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/paperbasic"
+	"gauntlet/strategies/param"
+)
+
+// paperioGame adapts the Paper.io 2019 referee (Mail.Ru miniaicups): 1 to 6
+// players, the official server rules, clients shuffled by the game's seed
+// as the server did.
+type paperioGame struct{}
+
+// paperCase is the Data of a paperio case.
+type paperCase struct{ Seed int64 }
+
+func init() {
+	harness.Default.RegisterGame(paperioGame{})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "paperio", Name: "simple", Params: paperbasic.SimpleParams,
+		Doc: "go out a few cells and come back home, keeping a safety margin",
+		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewSimple(v, seed) },
+	})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "paperio", Name: "random", Params: paperbasic.RandomParams,
+		Doc: "a seeded random direction that never reverses and avoids the walls",
+		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewRandom(v, seed) },
+	})
+}
+
+func (paperioGame) Info() harness.GameInfo {
+	return harness.GameInfo{
+		Name:           "paperio",
+		Title:          "Mail.Ru Paper.io 2019 (1-6 players, server rules)",
+		MinSeats:       1,
+		MaxSeats:       paperio.MaxPlayers,
+		Opponents:      "simple",
+		CaseSets:       seedCaseSets(),
+		HigherIsBetter: true,
+	}
+}
+
+func (paperioGame) Cases(set string) ([]harness.Case, error) {
+	return seedCases("paperio", set, 6, func(s int64) any { return paperCase{Seed: s} })
+}
+
+func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+	d, ok := c.Data.(paperCase)
+	if !ok {
+		return harness.Outcome{}, fmt.Errorf("paperio: case %q has no paperio data", c.ID)
+	}
+	if len(players) < 1 || len(players) > paperio.MaxPlayers {
+		return harness.Outcome{}, fmt.Errorf("paperio takes 1 to %d players; got %d", paperio.MaxPlayers, len(players))
+	}
+	agents := make([]paperio.Agent, len(players))
+	for i, pl := range players {
+		if pl.Entrant.IsExternal() {
+			agents[i] = paperio.Agent{Command: pl.Entrant.Argv(pl.Seed), Env: pl.Entrant.Environ(pl.Seed), Name: pl.Entrant.Label()}
+			continue
+		}
+		b, err := pl.Entrant.Bot(pl.Seed)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		bot, ok := b.(paperio.Bot)
+		if !ok {
+			return harness.Outcome{}, fmt.Errorf("paperio: strategy %s is not a paperio bot", pl.Entrant.Name())
+		}
+		agents[i] = paperio.Agent{Bot: bot, Name: pl.Entrant.Label()}
+	}
+	cfg := paperio.DefaultConfig()
+	if opt.TurnTime > 0 {
+		cfg.Rules.RequestMaxTime = opt.TurnTime
+	}
+	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
+		NoTimeLimit: opt.NoTimeLimit,
+		Record:      opt.Record,
+		Name:        "gauntlet/" + c.ID,
+		Log:         opt.Log,
+	})
+	if err != nil {
+		return harness.Outcome{}, err
+	}
+	out := harness.Outcome{Seats: make([]harness.SeatResult, len(players)), Turns: res.Ticks}
+	alive := make([]bool, len(players))
+	deaths := make([]string, len(players))
+	for i, p := range res.Players {
+		out.Seats[i] = harness.SeatResult{Score: float64(p.Score), Forfeit: p.Disconnect}
+		alive[i], deaths[i] = p.Alive, p.Death
+	}
+	harness.RanksByScore(out.Seats)
+	out.Detail = map[string]any{"alive": alive, "deaths": deaths}
+	return out, nil
+}

@@ -1,0 +1,97 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// BrowserCheck is what a headless browser saw of an index.html: the inline
+// script of the page records on <body> how many images loaded (see
+// indexTemplate).
+type BrowserCheck struct {
+	Ready        bool     // the page's load handler ran
+	ImagesTotal  int      // <img> elements
+	ImagesLoaded int      // of which complete with a non-zero natural width
+	Broken       []string // src of the images that did not load
+	DOM          string   // the serialized DOM after the load handler
+}
+
+// OK reports whether the page loaded and every image with it.
+func (c *BrowserCheck) OK() bool {
+	return c.Ready && c.ImagesLoaded == c.ImagesTotal && len(c.Broken) == 0
+}
+
+// Text returns the DOM's text with the tags removed and entities decoded,
+// for checking that headline numbers are shown.
+func (c *BrowserCheck) Text() string {
+	return html.UnescapeString(tagRE.ReplaceAllString(c.DOM, " "))
+}
+
+var (
+	tagRE  = regexp.MustCompile(`<[^>]*>`)
+	bodyRE = regexp.MustCompile(`<body[^>]*>`)
+	attrRE = regexp.MustCompile(`(data-[a-z-]+)="([^"]*)"`)
+)
+
+// CheckInBrowser opens index (a file path) in headless Chromium (the binary
+// browser, e.g. "chromium"), started with --headless --no-sandbox
+// --disable-gpu --disable-background-networking, a throw-away profile and
+// --virtual-time-budget so that the page's load handler runs before
+// --dump-dom prints the DOM, and reads the verdict of the page's image check.
+func CheckInBrowser(ctx context.Context, browser, index string) (*BrowserCheck, error) {
+	abs, err := filepath.Abs(index)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil, err
+	}
+	profile, err := os.MkdirTemp("", "gauntlet-chromium-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(profile)
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
+		"--disable-background-networking", "--user-data-dir="+profile, "--virtual-time-budget=5000",
+		"--dump-dom", "file://"+filepath.ToSlash(abs))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: %w: %s", browser, err, lastLines(errb.String(), 5))
+	}
+	c := &BrowserCheck{DOM: out.String()}
+	body := bodyRE.FindString(c.DOM)
+	if body == "" {
+		return nil, fmt.Errorf("%s: no <body> in the dumped DOM of %s", browser, index)
+	}
+	for _, m := range attrRE.FindAllStringSubmatch(body, -1) {
+		v := html.UnescapeString(m[2])
+		switch m[1] {
+		case "data-report-ready":
+			c.Ready = v == "1"
+		case "data-images-total":
+			c.ImagesTotal, _ = strconv.Atoi(v)
+		case "data-images-loaded":
+			c.ImagesLoaded, _ = strconv.Atoi(v)
+		case "data-images-broken":
+			c.Broken = strings.Fields(v)
+		}
+	}
+	return c, nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

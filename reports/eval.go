@@ -1,0 +1,145 @@
+package reports
+
+import (
+	"fmt"
+	"strconv"
+
+	"gonum.org/v1/plot/plotter"
+
+	"gauntlet/harness"
+)
+
+// WriteEvalReport writes the report of an eval run into dir: tables of the
+// per-case and per-group scores (cases.*, groups.*), box plots of the scores
+// across the cases (seeds) of each group or of the whole case set
+// (scores.svg/.png), the score of every case (case-scores.svg/.png) and
+// index.html. g may be nil; when given it chooses the detail columns of the
+// case table (see EvalCaseTable).
+func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary) (*Report, error) {
+	if s == nil {
+		return nil, fmt.Errorf("eval report: no summary")
+	}
+	if err := prepare(dir); err != nil {
+		return nil, err
+	}
+	r := &Report{Kind: "eval", Title: fmt.Sprintf("eval %s: %s on %s (%s)", s.Game, s.Strategy, s.CaseSet, s.Run)}
+	r.Headline = evalFacts(s)
+	if len(s.Cases) == 0 {
+		r.Notes = append(r.Notes, "the run has no played case: nothing to plot")
+	}
+	r.Tables = append(r.Tables, TableFile{Name: "cases", Table: EvalCaseTable(g, s, false)})
+	if gt := EvalGroupTable(s); gt != nil {
+		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
+	}
+	names, groups := evalGroups(s)
+	err := r.figure(dir, "scores", "Score per case", "Box plots of the scores across the cases (seeds) of each group: median, quartiles, whiskers to 1.5 IQR; the grey dots are the scores themselves.",
+		func(f *Figure) (string, error) {
+			if len(s.Cases) == 0 {
+				return "the run has no played case", nil
+			}
+			p := newPlot("Score per case", "", "score")
+			if len(s.Groups) > 0 {
+				p.X.Label.Text = "group"
+			}
+			n, err := boxPlots(p, names, groups, colBlue)
+			if err != nil {
+				return "", err
+			}
+			if n == 0 {
+				return "no finite score", nil
+			}
+			return "", saveFigure(dir, f, p, boxWidth(n), plotH)
+		})
+	if err != nil {
+		return nil, err
+	}
+	err = r.figure(dir, "case-scores", "Score of every case", "The score of each case in play order; the dashed lines are the mean and its 95% confidence interval.",
+		func(f *Figure) (string, error) {
+			xys := make(plotter.XYs, len(s.Cases))
+			for i, c := range s.Cases {
+				xys[i] = plotter.XY{X: float64(i + 1), Y: c.Score}
+			}
+			xys = finiteXYs(xys)
+			if len(xys) == 0 {
+				if len(s.Cases) == 0 {
+					return "the run has no played case", nil
+				}
+				return "no finite score", nil
+			}
+			p := newPlot("Score of every case", "case (play order)", "score")
+			sc, err := scatter(xys, colBlue, nil)
+			if err != nil {
+				return "", err
+			}
+			p.Add(sc)
+			x1 := float64(len(s.Cases))
+			for i, y := range []float64{s.Mean, s.CI95[0], s.CI95[1]} {
+				if !finite(y) {
+					continue
+				}
+				c := colGrey
+				if i == 0 {
+					c = colOrange
+				}
+				l, err := hline(y, 1, x1, c)
+				if err != nil {
+					return "", err
+				}
+				p.Add(l)
+				if i == 0 {
+					p.Legend.Add("mean", l)
+				}
+			}
+			return "", saveFigure(dir, f, p, plotW, plotH)
+		})
+	if err != nil {
+		return nil, err
+	}
+	if err := r.finish(dir); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// evalFacts are the headline numbers of an eval.
+func evalFacts(s *harness.EvalSummary) []Fact {
+	f := []Fact{
+		{"mean ± 95% CI", PlusMinus(s.Mean, s.CI95[0], s.CI95[1])},
+		{"total", Num(s.Total)},
+		{"games", strconv.Itoa(s.Games)},
+	}
+	if s.FirstRate != nil {
+		f = append(f, Fact{"first place", fmt.Sprintf("%.1f%%", 100**s.FirstRate)})
+	}
+	if s.MeanRank != nil {
+		f = append(f, Fact{"mean rank", fmt.Sprintf("%.2f", *s.MeanRank)})
+	}
+	f = append(f, Fact{"forfeits", strconv.Itoa(s.Forfeits)})
+	if s.Missing > 0 {
+		f = append(f, Fact{"cases missing", strconv.Itoa(s.Missing)})
+	}
+	return f
+}
+
+// evalGroups splits the case scores by group (in first-seen order), or
+// returns one group of every case when the game has none.
+func evalGroups(s *harness.EvalSummary) ([]string, [][]float64) {
+	var names []string
+	var groups [][]float64
+	at := map[string]int{}
+	for _, c := range s.Cases {
+		key := c.Group
+		if key == "" {
+			key = s.CaseSet
+		}
+		i, ok := at[key]
+		if !ok {
+			i = len(names)
+			at[key] = i
+			names = append(names, key)
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], c.Score)
+	}
+	return names, groups
+}

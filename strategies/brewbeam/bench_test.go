@@ -1,0 +1,70 @@
+package brewbeam
+
+import (
+	"testing"
+
+	"gauntlet/referees/brew"
+)
+
+// BenchmarkTurn is one whole turn with the default parameters, over a cycle
+// of mid-game states; it reports the states generated per second and per
+// turn.
+func BenchmarkTurn(b *testing.B) {
+	states := midgameStates(b, 4)
+	bot, err := New(nil, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range states {
+		bot.Act(&states[i], 0) // size every buffer once
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	nodes := 0
+	for i := 0; i < b.N; i++ {
+		s := &states[i%len(states)]
+		bot.Act(s, 0)
+		nodes += bot.Stats().Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/turn")
+}
+
+// BenchmarkNode is the cost of one generated state: expansion, evaluation
+// and the duplicate check. ns/op and allocs/op are per state.
+func BenchmarkNode(b *testing.B) {
+	states := midgameStates(b, 4)
+	bot, err := New(map[string]float64{"width": 200, "depth": 40, "nodes": 10000000}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &states[len(states)/2]
+	bot.Act(s, 0)
+	b.ReportAllocs()
+	b.ResetTimer()
+	nodes := 0
+	for nodes < b.N {
+		bot.Act(s, 0)
+		nodes += bot.Stats().Nodes
+	}
+	b.StopTimer()
+	// Rescale so that ns/op and allocs/op read per generated state.
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+}
+
+// BenchmarkGame is one whole game of brewbeam against itself.
+func BenchmarkGame(b *testing.B) {
+	b0, _ := New(nil, 1)
+	b1, _ := New(nil, 2)
+	var s, view brew.State
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.Reset(int64(i%16+1), 3); err != nil {
+			b.Fatal(err)
+		}
+		if err := brew.Play(&s, [brew.Players]brew.Bot{b0, b1}, &view); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

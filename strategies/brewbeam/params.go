@@ -1,0 +1,95 @@
+package brewbeam
+
+import (
+	"time"
+
+	"gauntlet/strategies/param"
+)
+
+// Params are the parameters of brewbeam: the search shape and budget, the
+// evaluation weights and the opponent model.
+var Params = param.Specs{
+	{Name: "width", Kind: param.Int, Min: 1, Max: 5000, Default: 400,
+		Help: "beam width: states kept per depth"},
+	{Name: "depth", Kind: param.Int, Min: 1, Max: 40, Default: 14,
+		Help: "own actions searched ahead (the game's round limit caps it)"},
+	{Name: "nodes", Kind: param.Int, Min: 100, Max: 10000000, Default: 60000,
+		Help: "search budget per turn in generated states; deeper levels are skipped once spent"},
+	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
+		Help: "per-turn wall-clock limit in milliseconds on top of the node budget (0 = none, reproducible)"},
+	{Name: "discount", Kind: param.Float, Min: 0.5, Max: 1, Default: 0.95,
+		Help: "factor applied per depth to the points of a brew (sooner is surer)"},
+	{Name: "w_score", Kind: param.Float, Min: 0, Max: 5, Default: 1,
+		Help: "weight of the points earned by brewing"},
+	{Name: "w_urgency", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
+		Help: "extra weight of the urgency-bonus part of a brew's price"},
+	{Name: "w_tier0", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
+		Help: "value of a held tier-0 ingredient before the end phase"},
+	{Name: "w_tier1", Kind: param.Float, Min: 0, Max: 5, Default: 1,
+		Help: "value of a held tier-1 ingredient before the end phase"},
+	{Name: "w_tier2", Kind: param.Float, Min: 0, Max: 5, Default: 1.5,
+		Help: "value of a held tier-2 ingredient before the end phase"},
+	{Name: "w_tier3", Kind: param.Float, Min: 0, Max: 5, Default: 2,
+		Help: "value of a held tier-3 ingredient before the end phase"},
+	{Name: "w_end_tier", Kind: param.Float, Min: 0, Max: 5, Default: 1,
+		Help: "value of a held tier-1..3 ingredient in the end phase (the game pays 1 point each; tier 0 is worth nothing)"},
+	{Name: "end_round", Kind: param.Int, Min: 0, Max: 100, Default: 85,
+		Help: "round from which the end phase starts (it also starts once a player is one brew from the goal)"},
+	{Name: "w_spell", Kind: param.Float, Min: 0, Max: 20, Default: 2,
+		Help: "value of a spell learnt during the search"},
+	{Name: "w_spell_gain", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
+		Help: "extra value per unit of a learnt spell's net gain (ingredient change weighted 1, 2, 3, 4 by tier)"},
+	{Name: "w_castable", Kind: param.Float, Min: 0, Max: 5, Default: 0.1,
+		Help: "value of each castable (not exhausted) spell"},
+	{Name: "w_order", Kind: param.Float, Min: 0, Max: 5, Default: 0.3,
+		Help: "weight of the progress towards the best remaining order (its price scaled by the share of its tier-weighted cost held)"},
+	{Name: "w_win", Kind: param.Float, Min: 0, Max: 1000, Default: 100,
+		Help: "bonus (or penalty) for a line that ends the game ahead (or behind)"},
+	{Name: "learn_turns", Kind: param.Int, Min: 0, Max: 100, Default: 8,
+		Help: "LEARN is searched only while the round is below this"},
+	{Name: "opp_model", Kind: param.Int, Min: 0, Max: 1, Default: 1,
+		Help: "1: the order the opponent can brew now is assumed gone after the first turn, and a game-ending brew of the opponent ends the search"},
+}
+
+// config is the validated settings of one bot.
+type config struct {
+	width, depth, nodes int
+	timeLimit           time.Duration
+	discount            float32
+	wScore, wUrgency    float32
+	wTier               [4]float32
+	wEnd                float32
+	endRound            int32
+	wSpell, wSpellGain  float32
+	wCastable, wOrder   float32
+	wWin                float32
+	learnTurns          int32
+	oppModel            bool
+}
+
+func configFrom(v param.Values) (config, error) {
+	v, err := Params.Validate(v)
+	if err != nil {
+		return config{}, err
+	}
+	f := func(name string) float32 { return float32(Params.Float(v, name)) }
+	return config{
+		width:      Params.Int(v, "width"),
+		depth:      Params.Int(v, "depth"),
+		nodes:      Params.Int(v, "nodes"),
+		timeLimit:  time.Duration(Params.Int(v, "time_ms")) * time.Millisecond,
+		discount:   f("discount"),
+		wScore:     f("w_score"),
+		wUrgency:   f("w_urgency"),
+		wTier:      [4]float32{f("w_tier0"), f("w_tier1"), f("w_tier2"), f("w_tier3")},
+		wEnd:       f("w_end_tier"),
+		endRound:   int32(Params.Int(v, "end_round")),
+		wSpell:     f("w_spell"),
+		wSpellGain: f("w_spell_gain"),
+		wCastable:  f("w_castable"),
+		wOrder:     f("w_order"),
+		wWin:       f("w_win"),
+		learnTurns: int32(Params.Int(v, "learn_turns")),
+		oppModel:   Params.Int(v, "opp_model") != 0,
+	}, nil
+}

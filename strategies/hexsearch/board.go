@@ -1,0 +1,307 @@
+package hexsearch
+
+import (
+	"math/bits"
+
+	"gauntlet/referees/hextris"
+)
+
+// off is a member cell relative to the unit's pivot, for one pivot row
+// parity: a pivot at (px, py) puts the member at (px+dx, py+dy) when the
+// offsets were taken for py's parity.
+type off struct{ dx, dy int16 }
+
+// geom holds the per-problem tables of the search: member offsets for every
+// unit, rotation and pivot row parity, and the state grid of the
+// reachability search.
+type geom struct {
+	w, h     int
+	pad      int   // margin of the pivot grid around the board
+	gw, gh   int   // pivot grid size
+	nrot     []int // distinct rotations per unit
+	size     []int // lock points per unit
+	spawn    []int32
+	offStart []int32 // index into offs of unit u, rotation r, parity par: (u*6+r)*2+par
+	offs     []off
+	boxes    []box // bounding box of the offsets, by the offStart index
+}
+
+// box bounds the member offsets of one unit, rotation and parity.
+type box struct{ minX, maxX, minY, maxY int }
+
+// newGeom compiles the tables of p.
+func newGeom(p *hextris.Problem) *geom {
+	g := &geom{w: p.Width, h: p.Height}
+	n := len(p.Units)
+	g.nrot = make([]int, n)
+	g.size = make([]int, n)
+	g.offStart = make([]int32, n*12+1)
+	pad := 1
+	var cells []hextris.Cell
+	for u := range n {
+		g.nrot[u] = p.Rotations(u)
+		g.size[u] = p.Size(u)
+		for r := range 6 {
+			for par := range 2 {
+				g.offStart[(u*6+r)*2+par] = int32(len(g.offs))
+				if r >= g.nrot[u] {
+					continue
+				}
+				cells = p.Cells(u, hextris.Position{X: 0, Y: int32(par), Rot: uint8(r)}, cells[:0])
+				for _, c := range cells {
+					o := off{int16(c.X), int16(c.Y - par)}
+					g.offs = append(g.offs, o)
+					pad = max(pad, abs(int(o.dx))+1, abs(int(o.dy))+1)
+				}
+			}
+		}
+	}
+	g.offStart[n*12] = int32(len(g.offs))
+	g.boxes = make([]box, n*12)
+	for i := range g.boxes {
+		bx := box{1 << 30, -1 << 30, 1 << 30, -1 << 30}
+		for _, o := range g.offs[g.offStart[i]:g.offStart[i+1]] {
+			bx.minX, bx.maxX = min(bx.minX, int(o.dx)), max(bx.maxX, int(o.dx))
+			bx.minY, bx.maxY = min(bx.minY, int(o.dy)), max(bx.maxY, int(o.dy))
+		}
+		g.boxes[i] = bx
+	}
+	g.pad = pad
+	g.gw, g.gh = g.w+2*pad, g.h+2*pad
+	g.spawn = make([]int32, n)
+	for u := range n {
+		s := p.Spawn(u)
+		g.spawn[u] = g.state(int(s.X), int(s.Y), int(s.Rot))
+	}
+	return g
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// members returns the offsets of unit u at rotation r for a pivot on a row
+// of parity par.
+func (g *geom) members(u, r, par int) []off {
+	i := (u*6+r)*2 + par
+	return g.offs[g.offStart[i]:g.offStart[i+1]]
+}
+
+// state packs a pivot and rotation into a grid index; the pivot must be
+// within pad of the board.
+func (g *geom) state(x, y, r int) int32 {
+	return int32(((y+g.pad)*g.gw+(x+g.pad))*6 + r)
+}
+
+// unpack is the inverse of state.
+func (g *geom) unpack(s int32) (x, y, r int) {
+	r = int(s % 6)
+	c := int(s / 6)
+	return c%g.gw - g.pad, c/g.gw - g.pad, r
+}
+
+// numStates is the size of the state grid.
+func (g *geom) numStates() int { return g.gw * g.gh * 6 }
+
+// next returns the state command c gives from s for unit u, and false when
+// the pivot would leave the grid (then the unit cannot be on the board).
+func (g *geom) next(u int, s int32, c hextris.Command) (int32, bool) {
+	x, y, r := g.unpack(s)
+	switch c {
+	case hextris.MoveW:
+		x--
+	case hextris.MoveE:
+		x++
+	case hextris.MoveSW:
+		x += y&1 - 1
+		y++
+	case hextris.MoveSE:
+		x += y & 1
+		y++
+	case hextris.RotCW:
+		r++
+		if r == g.nrot[u] {
+			r = 0
+		}
+	case hextris.RotCCW:
+		if r == 0 {
+			r = g.nrot[u]
+		}
+		r--
+	}
+	if x < -g.pad+1 || x >= g.w+g.pad-1 || y < -g.pad+1 || y >= g.h+g.pad-1 {
+		return 0, false
+	}
+	return g.state(x, y, r), true
+}
+
+// prev returns the state from which command c leads to s (c undone), and
+// false when it leaves the grid.
+func (g *geom) prev(u int, s int32, c hextris.Command) (int32, bool) {
+	x, y, r := g.unpack(s)
+	switch c {
+	case hextris.MoveW:
+		x++
+	case hextris.MoveE:
+		x--
+	case hextris.MoveSW: // undo SW: step NE
+		y--
+		x -= y&1 - 1
+	case hextris.MoveSE: // undo SE: step NW
+		y--
+		x -= y & 1
+	case hextris.RotCW:
+		if r == 0 {
+			r = g.nrot[u]
+		}
+		r--
+	case hextris.RotCCW:
+		r++
+		if r == g.nrot[u] {
+			r = 0
+		}
+	}
+	if x < -g.pad+1 || x >= g.w+g.pad-1 || y < -g.pad+1 || y >= g.h+g.pad-1 {
+		return 0, false
+	}
+	return g.state(x, y, r), true
+}
+
+// board is a bit-row board: bit x of row y (in word x/64) is cell (x, y).
+type board struct {
+	w, h, stride int
+	rows         []uint64
+	full         []uint64 // the words of a full row
+	lastLines    int      // lines cleared by the previous lock
+	top          int      // rows above top are empty
+}
+
+func newBoard(w, h int) board {
+	st := (w + 63) >> 6
+	b := board{w: w, h: h, stride: st, rows: make([]uint64, st*h), full: make([]uint64, st)}
+	for x := range w {
+		b.full[x>>6] |= 1 << uint(x&63)
+	}
+	return b
+}
+
+// copyFrom makes b a copy of src, reusing b's buffers.
+func (b *board) copyFrom(src *board) {
+	b.w, b.h, b.stride, b.lastLines, b.top = src.w, src.h, src.stride, src.lastLines, src.top
+	b.rows = append(b.rows[:0], src.rows...)
+	b.full = src.full
+}
+
+// loadGame copies the board of a game.
+func (b *board) loadGame(g *hextris.Game) {
+	for y := range b.h {
+		copy(b.rows[y*b.stride:(y+1)*b.stride], g.Row(y))
+	}
+	b.lastLines = g.LastLines()
+	b.top = 0
+	b.fixTop()
+}
+
+// fixTop moves top down past empty rows.
+func (b *board) fixTop() {
+	for b.top < b.h && b.rowEmpty(b.top) {
+		b.top++
+	}
+}
+
+func (b *board) rowEmpty(y int) bool {
+	for _, w := range b.rows[y*b.stride : (y+1)*b.stride] {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (b *board) filled(x, y int) bool {
+	if x < 0 || x >= b.w || y < 0 || y >= b.h {
+		return true
+	}
+	return b.rows[y*b.stride+x>>6]>>(uint(x)&63)&1 != 0
+}
+
+// fits reports whether unit u of g at state s lies on empty board cells.
+func (b *board) fits(g *geom, u int, s int32) bool {
+	x, y, r := g.unpack(s)
+	i := (u*6+r)*2 + y&1
+	bx := &g.boxes[i]
+	if x+bx.minX < 0 || x+bx.maxX >= b.w || y+bx.minY < 0 || y+bx.maxY >= b.h {
+		return false
+	}
+	if y+bx.maxY < b.top {
+		return true
+	}
+	st := b.stride
+	for _, o := range g.offs[g.offStart[i]:g.offStart[i+1]] {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		if b.rows[cy*st+cx>>6]>>(uint(cx)&63)&1 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lock fills the cells of unit u at state s, clears full rows and returns
+// the points earned (line bonus included) and the lines cleared.
+func (b *board) lock(g *geom, u int, s int32) (points, ls int) {
+	x, y, r := g.unpack(s)
+	y0, y1 := b.h, -1
+	for _, o := range g.members(u, r, y&1) {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		b.rows[cy*b.stride+cx>>6] |= 1 << (uint(cx) & 63)
+		y0, y1 = min(y0, cy), max(y1, cy)
+	}
+	st := b.stride
+	for yy := y0; yy <= y1; yy++ {
+		if b.rowFull(yy) {
+			ls++
+		}
+	}
+	if ls > 0 {
+		dst := y1
+		for yy := y1; yy >= 0; yy-- {
+			if yy >= y0 && yy <= y1 && b.rowFull(yy) {
+				continue
+			}
+			if dst != yy {
+				copy(b.rows[dst*st:(dst+1)*st], b.rows[yy*st:(yy+1)*st])
+			}
+			dst--
+		}
+		clear(b.rows[:(dst+1)*st])
+	}
+	b.top = min(b.top, y0)
+	b.fixTop()
+	points = g.size[u] + 100*(1+ls)*ls/2
+	if b.lastLines > 1 {
+		points += (b.lastLines - 1) * points / 10
+	}
+	b.lastLines = ls
+	return points, ls
+}
+
+func (b *board) rowFull(y int) bool {
+	row := b.rows[y*b.stride : (y+1)*b.stride]
+	for i, w := range b.full {
+		if row[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+func popcount(ws []uint64) int {
+	n := 0
+	for _, w := range ws {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}

@@ -1,0 +1,304 @@
+package hexsearch
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"gauntlet/referees/hextris"
+	"gauntlet/strategies/param"
+)
+
+func official(t testing.TB, id int) *hextris.Problem {
+	t.Helper()
+	p, err := hextris.Official(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func phraseSet(t testing.TB, name string) hextris.PhraseSet {
+	t.Helper()
+	ps, err := hextris.OfficialPhrases(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+func mustGreedy(t testing.TB, assign ...string) *Solver {
+	t.Helper()
+	v, err := GreedyParams.Parse(assign...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewGreedy(v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func mustLookahead(t testing.TB, assign ...string) *Solver {
+	t.Helper()
+	v, err := LookaheadParams.Parse(assign...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewLookahead(v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// solveValid solves one game and fails unless the text replays without
+// error to the end of the game.
+func solveValid(t *testing.T, s *Solver, p *hextris.Problem, seed uint32, ps hextris.PhraseSet) hextris.Result {
+	t.Helper()
+	sol, err := s.Solve(context.Background(), p, seed, ps)
+	if err != nil {
+		t.Fatalf("problem %d seed %d: %v", p.ID, seed, err)
+	}
+	r := hextris.Play(p, seed, ps, sol)
+	if r.Error != "" {
+		t.Fatalf("problem %d seed %d phrases %s: %s at byte %d of %d", p.ID, seed, ps.Name(), r.Error, r.ErrorAt, len(sol))
+	}
+	if r.End == hextris.Playing {
+		t.Fatalf("problem %d seed %d: the game did not end (%d units locked)", p.ID, seed, r.UnitsLocked)
+	}
+	return r
+}
+
+// TestSolutionsAlwaysValid plays many problem/seed pairs with every phrase
+// set, with and without phrases, greedy and lookahead: every text must
+// replay without error and end the game.
+func TestSolutionsAlwaysValid(t *testing.T) {
+	ids := []int{0, 1, 3, 6, 9, 10, 11, 13, 15, 17, 20, 21, 22, 23, 27, 29, 30}
+	if testing.Short() {
+		ids = ids[:6]
+	}
+	for _, set := range hextris.PhraseSetNames {
+		ps := phraseSet(t, set)
+		for _, id := range ids {
+			p := official(t, id)
+			for k, seed := range p.SourceSeeds[:min(3, len(p.SourceSeeds))] {
+				solveValid(t, mustGreedy(t), p, seed, ps)
+				if k == 0 {
+					solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
+					solveValid(t, mustLookahead(t, "depth=2,beam=3"), p, seed, ps)
+				}
+			}
+		}
+	}
+}
+
+// TestGreedyScoresOnEveryQualifierProblem: hexgreedy earns points on the
+// first seed of every qualifier problem.
+func TestGreedyScoresOnEveryQualifierProblem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the 25 qualifier problems")
+	}
+	ps := phraseSet(t, "power")
+	s := mustGreedy(t)
+	for id := range hextris.QualifierProblems {
+		p := official(t, id)
+		r := solveValid(t, s, p, p.SourceSeeds[0], ps)
+		if r.Score <= 0 || r.MoveScore <= 0 || r.PowerScore <= 0 {
+			t.Errorf("problem %d: score %d (move %d, power %d)", id, r.Score, r.MoveScore, r.PowerScore)
+		}
+	}
+}
+
+// TestLookaheadAtLeastGreedy compares the two strategies' totals on a few
+// small problems.
+func TestLookaheadAtLeastGreedy(t *testing.T) {
+	ps := phraseSet(t, "power")
+	var g, l int64
+	for _, id := range []int{0, 6, 10, 11, 15, 20, 23} {
+		p := official(t, id)
+		rg := solveValid(t, mustGreedy(t), p, p.SourceSeeds[0], ps)
+		rl := solveValid(t, mustLookahead(t), p, p.SourceSeeds[0], ps)
+		g, l = g+rg.Score, l+rl.Score
+		t.Logf("problem %d: greedy %d, lookahead %d", id, rg.Score, rl.Score)
+	}
+	if l < g {
+		t.Fatalf("lookahead total %d < greedy total %d", l, g)
+	}
+}
+
+// TestPhrasesUsed: on a roomy board every phrase of power is typed at least
+// once, and phrases raise the score above plain paths.
+func TestPhrasesUsed(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 2)
+	seed := p.SourceSeeds[0]
+	with := solveValid(t, mustGreedy(t), p, seed, ps)
+	without := solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
+	if with.PowerScore <= without.PowerScore || with.Score <= without.Score {
+		t.Fatalf("phrases on: %d (power %d); off: %d (power %d)", with.Score, with.PowerScore, without.Score, without.PowerScore)
+	}
+	sol, _ := mustGreedy(t).Solve(context.Background(), p, seed, ps)
+	for _, ph := range ps.Phrases() {
+		if hextris.NewPhraseSet("one", []string{ph}).Score(sol) == 0 {
+			t.Logf("phrase %q not used", ph)
+		}
+	}
+	if with.PowerScore < 300*int64(ps.Len()-3) {
+		t.Fatalf("power score %d: fewer than %d phrases used", with.PowerScore, ps.Len()-3)
+	}
+}
+
+// TestDeterministic: the same solver settings give the same text, also when
+// a solver is reused across games.
+func TestDeterministic(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p, q := official(t, 11), official(t, 6)
+	s := mustLookahead(t)
+	a, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	s.Solve(context.Background(), q, q.SourceSeeds[0], ps)
+	b, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	c, _ := mustLookahead(t).Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	if a != b || a != c {
+		t.Fatal("the solution depends on the solver's history")
+	}
+}
+
+// TestCancelledContextGivesValidPrefix: a solver stopped by its context
+// returns a shorter text that still replays without error.
+func TestCancelledContextGivesValidPrefix(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 14)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	sol, err := mustLookahead(t).Solve(ctx, p, p.SourceSeeds[0], ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := hextris.Play(p, p.SourceSeeds[0], ps, sol)
+	if r.Error != "" {
+		t.Fatalf("%s at %d", r.Error, r.ErrorAt)
+	}
+	if r.End != hextris.Playing {
+		t.Fatalf("expected an unfinished game within 50ms, got %s after %d units", r.EndState, r.UnitsLocked)
+	}
+}
+
+// TestReachMatchesReferee checks every lock placement and its path against
+// the referee: the path replays without error and locks the unit exactly
+// at the placement's cells.
+func TestReachMatchesReferee(t *testing.T) {
+	for _, id := range []int{0, 3, 11, 12, 13, 18, 24} {
+		p := official(t, id)
+		g := newGeom(p)
+		rc := newReach(g)
+		b := newBoard(p.Width, p.Height)
+		var game, cp hextris.Game
+		game.Reset(p, p.SourceSeeds[0])
+		b.loadGame(&game)
+		u, pos, _ := game.Live()
+		from := g.state(int(pos.X), int(pos.Y), int(pos.Rot))
+		locks := rc.search(&b, u, from)
+		if len(locks) == 0 {
+			t.Fatalf("problem %d: no lock placement", id)
+		}
+		var cmds []hextris.Command
+		var cells []hextris.Cell
+		for _, l := range locks {
+			cmds = rc.path(l.State, l.Cmd, cmds[:0])
+			cp.CopyFrom(&game)
+			for i, c := range cmds {
+				r := cp.Step(c)
+				want := hextris.StepMoved
+				if i == len(cmds)-1 {
+					want = hextris.StepLocked
+				}
+				if r != want && !(i == len(cmds)-1 && r == hextris.StepEnded) {
+					t.Fatalf("problem %d lock %v: step %d gave %d", id, l, i, r)
+				}
+			}
+			x, y, r := g.unpack(l.State)
+			cells = p.Cells(u, hextris.Position{X: int32(x), Y: int32(y), Rot: uint8(r)}, cells[:0])
+			nb := b
+			nb.rows = append([]uint64(nil), b.rows...)
+			nb.lock(g, u, l.State)
+			if cp.LastLines() == 0 {
+				for _, c := range cells {
+					if !cp.Filled(c.X, c.Y) || !nb.filled(c.X, c.Y) {
+						t.Fatalf("problem %d lock %v: cell %v not filled", id, l, c)
+					}
+				}
+			}
+			for yy := range p.Height {
+				for xx := range p.Width {
+					if nb.filled(xx, yy) != cp.Filled(xx, yy) {
+						t.Fatalf("problem %d lock %v: board differs at (%d,%d)", id, l, xx, yy)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestParamsDeclared(t *testing.T) {
+	for _, s := range []param.Specs{GreedyParams, LookaheadParams} {
+		if err := s.Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := NewLookahead(param.Values{"depth": 9}, 1); err == nil {
+		t.Fatal("depth 9 accepted")
+	}
+}
+
+func ExampleNewGreedy() {
+	p, _ := hextris.Official(1)
+	ps, _ := hextris.OfficialPhrases("power")
+	s, _ := NewGreedy(GreedyParams.Defaults(), 1)
+	sol, _ := s.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+	r := hextris.Play(p, p.SourceSeeds[0], ps, sol)
+	fmt.Println(r.Error == "", r.EndState, r.UnitsLocked)
+	// Output: true source-exhausted 100
+}
+
+// BenchmarkLocksEvaluated measures the one-unit evaluation: reachable lock
+// placements found and scored per second, on the big board of problem 24.
+func BenchmarkLocksEvaluated(b *testing.B) {
+	p := official(b, 24)
+	s := mustGreedy(b)
+	s.prepare(p, hextris.PhraseSet{})
+	s.game.Reset(p, p.SourceSeeds[0])
+	s.src = hextris.SourceUnits(p, p.SourceSeeds[0], s.src[:0])
+	s.cur.loadGame(&s.game)
+	u, pos, _ := s.game.Live()
+	from := s.g.state(int(pos.X), int(pos.Y), int(pos.Rot))
+	locks := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		ls := s.rcs[0].search(&s.cur, u, from)
+		s.rank(0, &s.cur, u, 0, ls)
+		locks += len(ls)
+	}
+	b.ReportMetric(float64(locks)/b.Elapsed().Seconds(), "locks/s")
+}
+
+// BenchmarkSolveBig solves problem 24 (1620 units on a 100×40 board) with
+// each strategy at its defaults.
+func BenchmarkSolveBig(b *testing.B) {
+	p := official(b, 24)
+	ps := phraseSet(b, "power")
+	for _, name := range []string{"hexgreedy", "hexlookahead"} {
+		b.Run(name, func(b *testing.B) {
+			s := mustGreedy(b)
+			if name == "hexlookahead" {
+				s = mustLookahead(b)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				s.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+			}
+		})
+	}
+}

@@ -1,0 +1,632 @@
+package hexsearch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"gauntlet/referees/hextris"
+	"gauntlet/strategies/param"
+)
+
+// weightSpecs are the evaluation weights, shared by both strategies.
+var weightSpecs = param.Specs{
+	{Name: "w_points", Kind: param.Float, Min: 0, Max: 10, Default: 1, Help: "weight of the lock points earned (lines and line bonus included)"},
+	{Name: "w_holes", Kind: param.Float, Min: 0, Max: 100, Default: 8, Help: "penalty per empty cell with a filled NW or NE neighbour"},
+	{Name: "w_dead", Kind: param.Float, Min: 0, Max: 100, Default: 0, Help: "penalty per empty cell with both NW and NE filled (walls count)"},
+	{Name: "w_height", Kind: param.Float, Min: 0, Max: 20, Default: 0.6, Help: "penalty per unit of summed column height"},
+	{Name: "w_maxh", Kind: param.Float, Min: 0, Max: 50, Default: 0.5, Help: "penalty per row of the highest column"},
+	{Name: "w_bump", Kind: param.Float, Min: 0, Max: 20, Default: 1, Help: "penalty per unit of height difference between adjacent columns"},
+	{Name: "w_low", Kind: param.Float, Min: 0, Max: 50, Default: 12, Help: "reward per row of depth of the placed unit (mean row of its cells)"},
+	{Name: "w_rowfill", Kind: param.Float, Min: 0, Max: 50, Default: 1, Help: "reward for nearly full rows: sum of squared row fill over the width"},
+	{Name: "w_contact", Kind: param.Float, Min: 0, Max: 50, Default: 2, Help: "reward per side the placed cells share with filled cells or walls"},
+	{Name: "phrases", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type phrases of power on the way to each lock (1) or take plain shortest paths (0)"},
+	{Name: "span", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type unused phrases that do not fit one unit's fall across several units, a phrase character locking each (1)"},
+	{Name: "span_margin", Kind: param.Float, Min: 0, Max: 2000, Default: 20, Help: "how much worse (in evaluation points) than the best a placement may be to carry a phrase across units"},
+}
+
+// GreedyParams are the parameters of hexgreedy: the evaluation weights and
+// the phrase switch.
+var GreedyParams = weightSpecs
+
+// LookaheadParams are the parameters of hexlookahead: the weights plus the
+// search shape and budget.
+var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
+	{Name: "depth", Kind: param.Int, Min: 1, Max: 3, Default: 2, Help: "units searched ahead, the current one included"},
+	{Name: "beam", Kind: param.Int, Min: 1, Max: 64, Default: 8, Help: "placements expanded per level (best by one-unit evaluation)"},
+	{Name: "first_bonus", Kind: param.Float, Min: 0, Max: 1, Default: 0.1, Help: "extra weight on the points of the current unit's lock (gains sooner are surer)"},
+	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 12, Default: 12, Help: "weight variants also played one unit deep; the best scoring text is kept"},
+	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
+}...)
+
+// Config is a solver's validated settings.
+type Config struct {
+	Weights    Weights
+	Phrases    bool
+	Depth      int
+	Beam       int
+	FirstBonus float64
+	Nodes      int64
+	Span       bool    // carry unused phrases across units
+	SpanMargin float64 // evaluation loss accepted for a span's placement
+	Portfolio  int     // weight variants also played one unit deep; the best text wins
+}
+
+func configFrom(specs param.Specs, v param.Values) (Config, error) {
+	v, err := specs.Validate(v)
+	if err != nil {
+		return Config{}, err
+	}
+	c := Config{
+		Weights: Weights{
+			Points: v["w_points"], Holes: v["w_holes"], Dead: v["w_dead"], Height: v["w_height"],
+			MaxH: v["w_maxh"], Bump: v["w_bump"], Low: v["w_low"], RowFill: v["w_rowfill"], Contact: v["w_contact"],
+		},
+		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
+		Span: v["span"] != 0, SpanMargin: v["span_margin"],
+	}
+	if _, ok := specs.Lookup("depth"); ok {
+		c.Depth, c.Beam = specs.Int(v, "depth"), specs.Int(v, "beam")
+		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
+		c.Portfolio = specs.Int(v, "portfolio")
+	}
+	return c, nil
+}
+
+// Solver places each unit at the best lock placement its evaluation finds
+// (looking Depth units ahead through the known source) and types phrases of
+// power on the way there. It is deterministic: the seed is unused, since
+// the search has no random choices.
+type Solver struct {
+	cfg Config
+
+	p      *hextris.Problem
+	g      *geom
+	rcs    []*reach // one per search level
+	pl     *planner
+	plKey  string
+	ev     *evaluator
+	boards []board // scratch boards per level
+	cands  [][]cand
+	game   hextris.Game
+	check  hextris.Game
+	cur    board
+	src    []int
+	out    []byte
+	cmds   []hextris.Command
+	used   []bool
+	nodes  int64 // expansions of the current unit
+	spanPh int   // phrase being typed across units, or -1
+	spanAt int   // its next character
+	tries  []int // spans started per phrase in this game
+
+	subs       []*Solver // the portfolio's solvers
+	spanRc     *reach
+	spanBoards [2]board
+	spanCands  []cand
+}
+
+var _ hextris.Solver = (*Solver)(nil)
+
+type cand struct {
+	lock Lock
+	v    float64 // one-unit value
+}
+
+// NewGreedy builds hexgreedy: one unit at a time, weights only.
+func NewGreedy(v param.Values, seed uint64) (*Solver, error) {
+	c, err := configFrom(GreedyParams, v)
+	if err != nil {
+		return nil, fmt.Errorf("hexgreedy: %w", err)
+	}
+	return NewSolver(c), nil
+}
+
+// NewLookahead builds hexlookahead: a beam search over the next units.
+func NewLookahead(v param.Values, seed uint64) (*Solver, error) {
+	c, err := configFrom(LookaheadParams, v)
+	if err != nil {
+		return nil, fmt.Errorf("hexlookahead: %w", err)
+	}
+	return NewSolver(c), nil
+}
+
+// NewSolver builds a solver from explicit settings.
+func NewSolver(c Config) *Solver {
+	c.Depth = max(c.Depth, 1)
+	c.Beam = max(c.Beam, 1)
+	if c.Nodes <= 0 {
+		c.Nodes = 1 << 62
+	}
+	return &Solver{cfg: c}
+}
+
+// Config returns the solver's settings.
+func (s *Solver) Config() Config { return s.cfg }
+
+func (s *Solver) prepare(p *hextris.Problem, phrases hextris.PhraseSet) {
+	if s.p != p {
+		s.p = p
+		s.g = newGeom(p)
+		s.rcs = s.rcs[:0]
+		for range s.cfg.Depth {
+			s.rcs = append(s.rcs, newReach(s.g))
+		}
+		s.cur = newBoard(p.Width, p.Height)
+		s.boards = make([]board, s.cfg.Depth)
+		for i := range s.boards {
+			s.boards[i] = newBoard(p.Width, p.Height)
+		}
+		s.cands = make([][]cand, s.cfg.Depth)
+		s.ev = newEvaluator(s.cfg.Weights, &s.cur)
+		s.pl = nil
+		s.spanRc = nil
+	}
+	key := phrases.Name() + "\x00" + fmt.Sprint(phrases.Phrases())
+	if s.pl == nil || s.plKey != key {
+		s.pl = newPlanner(s.g, s.rcs[0], phrases)
+		s.plKey = key
+	}
+	s.pl.reset()
+}
+
+// Solve plays the game of p and seed to its end and returns the commands.
+// When ctx ends first, it returns the commands of the units placed so far
+// (a valid, shorter solution) and no error.
+func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
+	if p == nil {
+		return "", errors.New("hexsearch: nil problem")
+	}
+	best, err := s.solveOne(ctx, p, seed, phrases)
+	if err != nil || s.cfg.Portfolio == 0 {
+		return best, err
+	}
+	bestScore := s.check.Run(p, seed, phrases, best).Score
+	for i := range min(s.cfg.Portfolio, len(portfolio)) {
+		if ctx.Err() != nil {
+			break
+		}
+		if len(s.subs) <= i {
+			c := s.cfg
+			c.Portfolio = 0
+			c.Depth, c.Beam = 1, 1
+			w := &c.Weights
+			m := portfolio[i]
+			w.Low *= m.low
+			w.Holes *= m.holes
+			w.Contact *= m.contact
+			w.Height *= m.height
+			w.Bump *= m.bump
+			w.RowFill *= m.rowFill
+			s.subs = append(s.subs, NewSolver(c))
+		}
+		sol, err := s.subs[i].solveOne(ctx, p, seed, phrases)
+		if err != nil {
+			continue
+		}
+		if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
+			best, bestScore = sol, sc
+		}
+	}
+	return best, nil
+}
+
+// portfolio lists the weight variants that a solver with Portfolio > 0
+// also plays, one unit deep, keeping the best scoring text: factors on the
+// Low, Holes, Contact, Height, Bump and RowFill weights.
+var portfolio = []struct{ low, holes, contact, height, bump, rowFill float64 }{
+	{1, 1, 1, 1, 1, 1},
+	{4.0 / 3, 1, 1, 1, 1, 1},
+	{2.0 / 3, 1, 1, 1, 1, 1},
+	{1, 1.5, 1, 1, 1, 1},
+	{1, 1, 2, 1, 1, 1},
+	{1.5, 1.5, 1, 1, 1, 1},
+	{4.0 / 3, 1, 2, 1, 1, 1},
+	{4.0 / 3, 2.0 / 3, 1, 1, 1, 1},
+	{1, 1, 1, 2, 1, 1},
+	{1, 1, 1, 1, 2, 1},
+	{1, 1, 1, 1, 1, 4},
+	{1.15, 1.25, 1, 1, 1, 1},
+}
+
+// solveOne plays the game with the solver's own settings.
+func (s *Solver) solveOne(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
+	s.prepare(p, phrases)
+	s.game.Reset(p, seed)
+	s.src = hextris.SourceUnits(p, seed, s.src[:0])
+	s.out = s.out[:0]
+	s.spanPh = -1
+	s.tries = append(s.tries[:0], make([]int, len(s.pl.phrases))...)
+	for !s.game.Over() {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := s.placeOne(); err != nil {
+			return string(s.out), err
+		}
+	}
+	return string(s.out), nil
+}
+
+// placeOne chooses the live unit's lock, writes its commands and plays them.
+func (s *Solver) placeOne() error {
+	u, pos, _ := s.game.Live()
+	k := s.game.SourceIndex()
+	s.cur.loadGame(&s.game)
+	from := s.g.state(int(pos.X), int(pos.Y), int(pos.Rot))
+	s.nodes = 0
+	best, ok := s.choose(&s.cur, u, k, from)
+	if !ok {
+		return fmt.Errorf("hexsearch: unit %d of the source has no lock placement", k)
+	}
+	n0 := len(s.out)
+	if s.cfg.Phrases && s.cfg.Span && s.trySpan(u, k, from, best) {
+		return nil
+	}
+	if s.cfg.Phrases {
+		s.used = append(s.used[:0], s.pl.used...)
+		out, ok := s.pl.plan(&s.cur, u, from, best.State, best.Cmd, s.out)
+		if ok && s.replays(out[n0:]) {
+			s.out = out
+		} else {
+			copy(s.pl.used, s.used)
+			s.out = s.out[:n0]
+		}
+	}
+	if len(s.out) == n0 {
+		// Plain path: redo the search from the spawn (choose may have run
+		// later searches on this reach).
+		s.rcs[0].search(&s.cur, u, from)
+		s.cmds = s.rcs[0].path(best.State, best.Cmd, s.cmds[:0])
+		for _, c := range s.cmds {
+			s.out = append(s.out, c.Char())
+		}
+		if !s.replays(s.out[n0:]) {
+			return fmt.Errorf("hexsearch: internal error: the path of unit %d does not lock where planned", k)
+		}
+	}
+	s.play(n0)
+	return nil
+}
+
+// play steps the game through s.out[n0:].
+func (s *Solver) play(n0 int) {
+	for _, ch := range s.out[n0:] {
+		c, _, _ := hextris.DecodeChar(rune(ch))
+		s.game.Step(c)
+	}
+}
+
+// lockValue returns the one-unit value of locking at state st (from the
+// latest ranking of the live unit), or false if st is not a lock placement.
+func (s *Solver) lockValue(st int32) (float64, bool) {
+	for _, c := range s.cands[0] {
+		if c.lock.State == st {
+			return c.v, true
+		}
+	}
+	return 0, false
+}
+
+// trySpan types part of a phrase of power that one unit's fall cannot hold:
+// it continues the phrase in progress, or starts an unused one, as long as
+// the placement where a phrase character locks the unit is within
+// SpanMargin of the best one. It reports whether it placed the unit.
+func (s *Solver) trySpan(u, k int, from int32, best Lock) bool {
+	pl := s.pl
+	cs := s.cands[0]
+	floor := cs[0].v - s.cfg.SpanMargin
+	n0 := len(s.out)
+	if s.spanPh >= 0 {
+		i := s.spanPh
+		s.spanPh = -1
+		ph := &pl.phrases[i]
+		pl.hist = append(pl.hist[:0], from)
+		res, j, end := pl.simulate(&s.cur, u, from, pl.hist, ph.cmds[s.spanAt:])
+		switch res {
+		case spanLocks:
+			if v, ok := s.lockValue(end); ok && v >= floor {
+				s.out = append(s.out, ph.text[s.spanAt:s.spanAt+j+1]...)
+				if s.replays(s.out[n0:]) {
+					s.spanPh, s.spanAt = i, s.spanAt+j+1
+					s.play(n0)
+					return true
+				}
+				s.out = s.out[:n0]
+			}
+		case spanFinish:
+			pl.hist = append(pl.hist[:0], pl.hist2...)
+			lockCmd, ok := s.reachTarget(u, end, best)
+			if !ok {
+				return false
+			}
+			s.out = append(s.out, ph.text[s.spanAt:]...)
+			was := pl.used[i]
+			pl.used[i] = true
+			out, ok := pl.planFrom(&s.cur, u, end, lockCmd, s.out)
+			if ok && s.replays(out[n0:]) {
+				s.out = out
+				s.play(n0)
+				return true
+			}
+			pl.used[i] = was
+			s.out = s.out[:n0]
+		}
+		return false
+	}
+	// Start an unused phrase that the planner has not fitted so far.
+	bestScore, bestI, bestPre, bestJ := -1e300, -1, 0, 0
+	for i := range pl.phrases {
+		ph := &pl.phrases[i]
+		if pl.used[i] || s.tries[i] >= maxSpanTries || (2*ph.downs < s.g.h && k < 5) {
+			continue
+		}
+		for pre := -min(s.g.w, 12); pre <= min(s.g.w, 12); pre++ {
+			cur, ok := from, true
+			pl.hist = append(pl.hist[:0], from)
+			c := hextris.MoveE
+			if pre < 0 {
+				c = hextris.MoveW
+			}
+			for range abs(pre) {
+				t, fine := s.g.next(u, cur, c)
+				if !fine || !s.cur.fits(s.g, u, t) {
+					ok = false
+					break
+				}
+				cur = t
+				pl.hist = append(pl.hist, t)
+			}
+			if !ok {
+				continue
+			}
+			res, j, end := pl.simulate(&s.cur, u, cur, pl.hist, ph.cmds)
+			if res != spanLocks || j == 0 {
+				continue
+			}
+			v, ok := s.lockValue(end)
+			if !ok || v < floor {
+				continue
+			}
+			if score := v + 20*float64(j); score > bestScore {
+				bestScore, bestI, bestPre, bestJ = score, i, pre, j
+			}
+		}
+	}
+	if bestI < 0 {
+		return false
+	}
+	if !s.spanCompletes(k, from, bestI, bestPre) {
+		s.tries[bestI]++
+		return false
+	}
+	c := hextris.MoveE
+	if bestPre < 0 {
+		c = hextris.MoveW
+	}
+	for range abs(bestPre) {
+		s.out = append(s.out, c.Char())
+	}
+	ph := &pl.phrases[bestI]
+	s.out = append(s.out, ph.text[:bestJ+1]...)
+	if !s.replays(s.out[n0:]) {
+		s.out = s.out[:n0]
+		return false
+	}
+	s.spanPh, s.spanAt = bestI, bestJ+1
+	s.tries[bestI]++
+	s.play(n0)
+	return true
+}
+
+// maxSpanUnits is how many units one span may take.
+const maxSpanUnits = 4
+
+// spanCompletes reports whether phrase i, typed after pre E (W if negative)
+// moves from state from of source unit k, would be completed within
+// maxSpanUnits units, every lock within SpanMargin of the best placement of
+// its unit, on boards simulated from the current one.
+func (s *Solver) spanCompletes(k int, from int32, i, pre int) bool {
+	pl := s.pl
+	if s.spanRc == nil {
+		s.spanRc = newReach(s.g)
+		s.spanBoards = [2]board{newBoard(s.g.w, s.g.h), newBoard(s.g.w, s.g.h)}
+	}
+	ph := &pl.phrases[i]
+	b := &s.spanBoards[0]
+	b.copyFrom(&s.cur)
+	cs := s.cands[0]
+	at := 0
+	for n := range maxSpanUnits {
+		u := s.src[k+n]
+		cur := from
+		pl.hist = append(pl.hist[:0], from)
+		if n == 0 {
+			c := hextris.MoveE
+			if pre < 0 {
+				c = hextris.MoveW
+			}
+			for range abs(pre) {
+				cur, _ = s.g.next(u, cur, c)
+				pl.hist = append(pl.hist, cur)
+			}
+		} else {
+			locks := s.spanRc.search(b, u, from)
+			if len(locks) == 0 {
+				return false
+			}
+			s.spanCands = s.rankInto(s.spanCands[:0], &s.spanBoards[1], b, u, k+n, locks)
+			cs = s.spanCands
+		}
+		res, j, end := pl.simulate(b, u, cur, pl.hist, ph.cmds[at:])
+		switch res {
+		case spanFinish:
+			return true
+		case spanFails:
+			return false
+		}
+		v, ok := -1e300, false
+		for _, c := range cs {
+			if c.lock.State == end {
+				v, ok = c.v, true
+				break
+			}
+		}
+		if !ok || v < cs[0].v-s.cfg.SpanMargin || k+n+1 >= len(s.src) {
+			return false
+		}
+		b.lock(s.g, u, end)
+		at += j + 1
+		next := s.src[k+n+1]
+		from = s.g.spawn[next]
+		if !b.fits(s.g, next, from) {
+			return false
+		}
+	}
+	return false
+}
+
+// maxSpanTries is how many times one phrase may be started across units in
+// one game.
+const maxSpanTries = 3
+
+// reachTarget finds the lock placement to head for from state cur (with the
+// row history in the planner): best if it is still reachable, else the
+// best ranked reachable one among the first few. It leaves the planner's
+// distances set for that target.
+func (s *Solver) reachTarget(u int, cur int32, best Lock) (hextris.Command, bool) {
+	pl := s.pl
+	pl.rc.toTarget(&s.cur, u, best.State)
+	if _, ok := pl.feasible(&s.cur, u, cur, pl.hist); ok {
+		return best.Cmd, true
+	}
+	for _, c := range s.cands[0][:min(16, len(s.cands[0]))] {
+		pl.rc.toTarget(&s.cur, u, c.lock.State)
+		if _, ok := pl.feasible(&s.cur, u, cur, pl.hist); ok {
+			return c.lock.Cmd, true
+		}
+	}
+	return 0, false
+}
+
+// replays checks on a copy of the game that text moves the live unit
+// without error and locks it with its last command, and no sooner.
+func (s *Solver) replays(text []byte) bool {
+	s.check.CopyFrom(&s.game)
+	locked := s.game.UnitsLocked()
+	for i, ch := range text {
+		c, ok, _ := hextris.DecodeChar(rune(ch))
+		if !ok {
+			return false
+		}
+		r := s.check.Step(c)
+		switch r {
+		case hextris.StepMoved:
+			if i == len(text)-1 {
+				return false
+			}
+		case hextris.StepLocked, hextris.StepEnded:
+			if i != len(text)-1 || s.check.UnitsLocked() != locked+1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return len(text) > 0
+}
+
+// choose returns the best lock placement of unit u (source index k) on b.
+func (s *Solver) choose(b *board, u, k int, from int32) (Lock, bool) {
+	locks := s.rcs[0].search(b, u, from)
+	if len(locks) == 0 {
+		return Lock{}, false
+	}
+	cs := s.rank(0, b, u, k, locks)
+	best, bestV := cs[0].lock, cs[0].v
+	if s.cfg.Depth > 1 && k+1 < len(s.src) {
+		bestV = -1e300
+		for i := range min(s.cfg.Beam, len(cs)) {
+			c := cs[i]
+			nb := &s.boards[0]
+			nb.copyFrom(b)
+			pts, _ := nb.lock(s.g, u, c.lock.State)
+			v := (1+s.cfg.FirstBonus)*s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, c.lock.State)
+			v += s.value(1, nb, k+1, c.v)
+			if v > bestV {
+				best, bestV = c.lock, v
+			}
+		}
+	}
+	return best, true
+}
+
+// value is the best value of the placements of source unit k on b, searched
+// to the configured depth; static is b's one-unit value (used when the
+// budget is spent).
+func (s *Solver) value(level int, b *board, k int, static float64) float64 {
+	u := s.src[k]
+	spawn := s.g.spawn[u]
+	if !b.fits(s.g, u, spawn) {
+		return -1e9
+	}
+	if s.nodes >= s.cfg.Nodes {
+		return s.ev.static(b)
+	}
+	rc := s.rcs[level]
+	n0 := rc.nodes
+	locks := rc.search(b, u, spawn)
+	s.nodes += rc.nodes - n0
+	if len(locks) == 0 {
+		return s.ev.static(b)
+	}
+	cs := s.rank(level, b, u, k, locks)
+	if level+1 >= s.cfg.Depth || k+1 >= len(s.src) {
+		return cs[0].v
+	}
+	bestV := -1e300
+	for i := range min(s.cfg.Beam, len(cs)) {
+		c := cs[i]
+		nb := &s.boards[level]
+		nb.copyFrom(b)
+		pts, _ := nb.lock(s.g, u, c.lock.State)
+		v := s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, c.lock.State)
+		v += s.value(level+1, nb, k+1, c.v)
+		bestV = max(bestV, v)
+	}
+	return bestV
+}
+
+// rank evaluates every lock one unit deep and sorts them best first, in the
+// level's candidate buffer.
+func (s *Solver) rank(level int, b *board, u, k int, locks []Lock) []cand {
+	cs := s.rankInto(s.cands[level][:0], &s.boards[level], b, u, k, locks)
+	s.cands[level] = cs
+	return cs
+}
+
+// rankInto appends to cs the one-unit values of locks on b, best first,
+// using nb as scratch.
+func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []Lock) []cand {
+	last := k+1 >= len(s.src)
+	for _, l := range locks {
+		nb.copyFrom(b)
+		pts, _ := nb.lock(s.g, u, l.State)
+		v := s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, l.State) + s.ev.static(nb)
+		if !last && !nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]]) {
+			v -= 1e9
+		}
+		cs = append(cs, cand{l, v})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return 0
+	})
+	return cs
+}

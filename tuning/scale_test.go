@@ -1,0 +1,395 @@
+package tuning
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// worker is a worker subprocess: the test binary re-executed with
+// envWorker set (see TestMain).
+type workerProc struct {
+	cmd    *exec.Cmd
+	name   string
+	out    string
+	stderr *strings.Builder
+	done   chan error
+}
+
+func startWorker(t *testing.T, wc workerConfig) *workerProc {
+	t.Helper()
+	js, err := json.Marshal(wc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "summary.json")
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envWorker+"="+string(js), envWorkerOut+"="+out)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	host, _ := os.Hostname()
+	w := &workerProc{cmd: cmd, name: fmt.Sprintf("%s:%d", host, cmd.Process.Pid), out: out, stderr: &stderr, done: make(chan error, 1)}
+	go func() { w.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			<-w.done
+		}
+	})
+	return w
+}
+
+// wait waits for the worker to exit and fails the test unless it exited 0.
+func (w *workerProc) wait(t *testing.T, limit time.Duration) {
+	t.Helper()
+	select {
+	case err := <-w.done:
+		if err != nil {
+			t.Fatalf("worker %s: %v\n%s", w.name, err, w.stderr.String())
+		}
+	case <-time.After(limit):
+		w.cmd.Process.Kill()
+		t.Fatalf("worker %s still running after %v\n%s", w.name, limit, w.stderr.String())
+	}
+}
+
+// checkExactBudget checks that the study holds exactly n complete trials,
+// one per budget slot, with distinct numbers, and that every lost trial was
+// re-run once with the same parameters in its own slot.
+func checkExactBudget(t *testing.T, rec *StudyRecord, n int) (lost int) {
+	t.Helper()
+	slots := map[int]int{}
+	numbers := map[int]bool{}
+	byNumber := map[int]*TrialRecord{}
+	for i := range rec.Trials {
+		tr := &rec.Trials[i]
+		byNumber[tr.Number] = tr
+		if numbers[tr.Number] {
+			t.Fatalf("trial number %d twice", tr.Number)
+		}
+		numbers[tr.Number] = true
+		switch tr.State {
+		case StateComplete:
+			slots[tr.Slot]++
+		case StateLost:
+			lost++
+		default:
+			t.Fatalf("trial %d is %s (%s)", tr.Number, tr.State, tr.Reason)
+		}
+	}
+	if len(slots) != n {
+		t.Fatalf("%d slots complete, want %d: %v", len(slots), n, slots)
+	}
+	for s := 0; s < n; s++ {
+		if slots[s] != 1 {
+			t.Fatalf("slot %d has %d complete trials, want 1", s, slots[s])
+		}
+	}
+	for _, tr := range rec.Trials {
+		if tr.RetryOf < 0 {
+			continue
+		}
+		orig := byNumber[tr.RetryOf]
+		if orig == nil || orig.State != StateLost {
+			t.Fatalf("trial %d re-runs trial %d, which is not a lost trial", tr.Number, tr.RetryOf)
+		}
+		a, _ := json.Marshal(orig.Params)
+		b, _ := json.Marshal(tr.Params)
+		if string(a) != string(b) || orig.Slot != tr.Slot {
+			t.Fatalf("re-run %d of trial %d: params %s slot %d, want %s slot %d", tr.Number, orig.Number, b, tr.Slot, a, orig.Slot)
+		}
+	}
+	return lost
+}
+
+func TestTwoProcessesShareSQLiteStudy(t *testing.T) {
+	testTwoProcesses(t, sqliteURL(t))
+}
+
+func TestTwoProcessesSharePostgresStudy(t *testing.T) {
+	url := postgresURL(t)
+	st := openStorage(t, url)
+	name := fmt.Sprintf("test-two-%d", time.Now().UnixNano())
+	t.Cleanup(func() { st.DeleteStudy(context.Background(), name) })
+	testTwoProcessesNamed(t, url, name)
+}
+
+// postgresURL is the test server (GAUNTLET_TEST_POSTGRES); without it the
+// test is skipped, unless CI is set, where it fails.
+func postgresURL(t *testing.T) string {
+	url := os.Getenv("GAUNTLET_TEST_POSTGRES")
+	if url == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("GAUNTLET_TEST_POSTGRES is not set: CI must provide a PostgreSQL server")
+		}
+		t.Skip("GAUNTLET_TEST_POSTGRES is not set (e.g. postgres://gauntlet:gauntlet@127.0.0.1:5432/gauntlet_test)")
+	}
+	return url
+}
+
+func testTwoProcesses(t *testing.T, url string) { testTwoProcessesNamed(t, url, "shared") }
+
+func testTwoProcessesNamed(t *testing.T, url, study string) {
+	const n = 12
+	wc := workerConfig{Storage: url, Study: study, Trials: n, Heartbeat: time.Second, Delay: 15 * time.Millisecond, Jobs: 1,
+		Config: Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Seed: 9, Pruner: "median"}}
+	a, b := startWorker(t, wc), startWorker(t, wc)
+	a.wait(t, time.Minute)
+	b.wait(t, time.Minute)
+	rec, err := LoadStudy(context.Background(), url, study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Trials) != n {
+		t.Fatalf("%d trials, want %d", len(rec.Trials), n)
+	}
+	checkExactBudget(t, rec, n)
+	per := map[string]int{}
+	for _, tr := range rec.Trials {
+		per[tr.Worker]++
+	}
+	if per[a.name] == 0 || per[b.name] == 0 {
+		t.Fatalf("trials per worker %v: want both workers %s and %s to have run trials", per, a.name, b.name)
+	}
+	// Both workers report the same study.
+	var sa, sb Summary
+	for _, x := range []struct {
+		w *workerProc
+		s *Summary
+	}{{a, &sa}, {b, &sb}} {
+		data, err := os.ReadFile(x.w.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, x.s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if *sa.BestValue != *sb.BestValue || *sa.DefaultValue != *sb.DefaultValue || sa.Complete != n || sb.Complete != n {
+		t.Fatalf("summaries differ: best %v/%v default %v/%v complete %d/%d", *sa.BestValue, *sb.BestValue, *sa.DefaultValue, *sb.DefaultValue, sa.Complete, sb.Complete)
+	}
+	if sa.Reproducible {
+		t.Fatalf("two concurrent workers, yet reproducible: %s", sa.ReproducibleNote)
+	}
+	t.Logf("%d trials, per worker %v; %s", n, per, sa.ReproducibleNote)
+}
+
+// A worker killed with SIGKILL in the middle of a trial leaves it running
+// with a heartbeat that goes stale; a surviving worker marks it lost and
+// re-runs its parameters, and a restarted worker does the same.
+func TestKilledWorkerTrialIsRecovered(t *testing.T) {
+	for _, mode := range []string{"survivor", "restart"} {
+		t.Run(mode, func(t *testing.T) { testKilledWorker(t, sqliteURL(t), "kill", mode) })
+	}
+}
+
+func TestKilledWorkerTrialIsRecoveredPostgres(t *testing.T) {
+	url := postgresURL(t)
+	st := openStorage(t, url)
+	name := fmt.Sprintf("test-kill-%d", time.Now().UnixNano())
+	t.Cleanup(func() { st.DeleteStudy(context.Background(), name) })
+	testKilledWorker(t, url, name, "survivor")
+}
+
+func testKilledWorker(t *testing.T, url, study, mode string) {
+	const n = 5
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:4", Seed: 4, Sampler: "random"}
+	slow := workerConfig{Storage: url, Study: study, Trials: n, Heartbeat: 150 * time.Millisecond, Delay: 400 * time.Millisecond, Jobs: 1, Config: c}
+	fast := slow
+	fast.Delay = 2 * time.Millisecond
+	victim := startWorker(t, slow)
+	var survivor *workerProc
+	if mode == "survivor" {
+		survivor = startWorker(t, fast)
+	}
+	// Wait until the victim runs a trial, then kill it.
+	st := openStorage(t, url)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		rec, err := st.Load(context.Background(), study)
+		held := false
+		if err == nil {
+			for _, tr := range rec.Trials {
+				held = held || (tr.State == StateRunning && tr.Worker == victim.name)
+			}
+		}
+		if held {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the victim never ran a trial\n%s", victim.stderr.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := victim.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-victim.done; err == nil {
+		t.Fatal("the victim exited normally before it was killed")
+	}
+	if survivor == nil {
+		survivor = startWorker(t, fast)
+	}
+	survivor.wait(t, time.Minute)
+	rec, err := st.Load(context.Background(), study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := checkExactBudget(t, rec, n)
+	if lost != 1 {
+		t.Fatalf("%d lost trials, want 1 (the victim's)", lost)
+	}
+	var lines []string
+	for _, tr := range rec.Trials {
+		if tr.State == StateLost {
+			if tr.Worker != victim.name || !strings.Contains(tr.Reason, "no heartbeat") {
+				t.Fatalf("lost trial %d: worker %s reason %q", tr.Number, tr.Worker, tr.Reason)
+			}
+		}
+		lines = append(lines, fmt.Sprintf("%d:%s(slot %d, retry of %d)", tr.Number, tr.State, tr.Slot, tr.RetryOf))
+	}
+	sort.Strings(lines)
+	t.Logf("%s: %s", mode, strings.Join(lines, " "))
+}
+
+// Every pruner stops a clearly bad trial and keeps a better one. The study
+// starts with five copies of a good configuration (the median rule waits
+// for five complete trials), then a bad one, then the best.
+func TestPrunersStopBadKeepGood(t *testing.T) {
+	good := map[string]float64{"x": 6, "k": 5, "mode": 2, "lr": 0.1}  // quality 102
+	bad := map[string]float64{"x": 0, "k": 0, "mode": 0, "lr": 0.001} // quality far below
+	best := map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1}  // quality 105
+	for _, pruner := range []string{"median", "sha", "wilcoxon"} {
+		t.Run(pruner, func(t *testing.T) {
+			reg := toyRegistry(0)
+			c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:24", Seed: 1, Sampler: "random", Pruner: pruner, Chunk: 4}
+			tu, err := New(reg, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			url := sqliteURL(t)
+			st := openStorage(t, url)
+			ctx := context.Background()
+			for _, v := range []map[string]float64{good, good, good, good, good, bad, best} {
+				if err := tu.Enqueue(ctx, st, "p", v); err != nil {
+					t.Fatal(err)
+				}
+			}
+			sum := runStudy(t, reg, url, "p", c, 7)
+			for i, tr := range sum.Trials {
+				want := StateComplete
+				if i == 5 {
+					want = StatePruned
+				}
+				if tr.State != want {
+					t.Fatalf("trial %d (%v) is %s, want %s", i, tr.Params, tr.State, want)
+				}
+			}
+			at := *sum.Trials[5].PrunedAt
+			if at >= 24 {
+				t.Fatalf("bad trial pruned at %d of 24 cases", at)
+			}
+			if *sum.BestTrial != 6 {
+				t.Fatalf("best trial %d, want 6", *sum.BestTrial)
+			}
+			t.Logf("%s: bad trial pruned after %d of 24 cases", pruner, at)
+		})
+	}
+}
+
+// The Wilcoxon pruner needs its minimum of paired cases and a p-value
+// below its threshold.
+func TestWilcoxonPrunerThresholds(t *testing.T) {
+	reg := toyRegistry(0)
+	// A trial only slightly worse on every case is still "significantly
+	// worse" once enough cases agree; with a minimum above the case count
+	// it never stops.
+	best := map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1}
+	near := map[string]float64{"x": 6.9, "k": 5, "mode": 2, "lr": 0.1}
+	for _, tc := range []struct {
+		min    int
+		pruned bool
+	}{{6, true}, {30, false}} {
+		c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:24", Seed: 1, Sampler: "random", Pruner: "wilcoxon", PruneMin: tc.min, Chunk: 4}
+		tu, err := New(reg, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		url := sqliteURL(t)
+		st := openStorage(t, url)
+		for _, v := range []map[string]float64{best, near} {
+			if err := tu.Enqueue(context.Background(), st, "w", v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sum := runStudy(t, reg, url, "w", c, 2)
+		if got := sum.Trials[1].State == StatePruned; got != tc.pruned {
+			t.Fatalf("min %d: near-best trial state %s, want pruned=%v", tc.min, sum.Trials[1].State, tc.pruned)
+		}
+		if tc.pruned && *sum.Trials[1].PrunedAt < tc.min {
+			t.Fatalf("min %d: pruned after %d cases", tc.min, *sum.Trials[1].PrunedAt)
+		}
+	}
+}
+
+// An interrupted worker (Ctrl-C: its context ends) hands its running trial
+// back at once, marked lost and queued again, and the next run of the same
+// study re-runs it: no waiting for a stale heartbeat.
+func TestInterruptedTrialIsHandedBack(t *testing.T) {
+	reg := toyRegistry(40 * time.Millisecond)
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:4", Seed: 2, Sampler: "random"}
+	tu, err := New(reg, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := sqliteURL(t)
+	st := openStorage(t, url)
+	ctx, cancel := context.WithTimeout(context.Background(), 250*time.Millisecond)
+	defer cancel()
+	opt := RunOptions{Study: "int", Trials: 3, Jobs: 1, Heartbeat: time.Hour}
+	if _, err := tu.Run(ctx, st, opt); err == nil || !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("interrupted run: err = %v", err)
+	}
+	rec, err := st.Load(context.Background(), "int")
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]int{}
+	for _, tr := range rec.Trials {
+		states[tr.State]++
+	}
+	if states[StateLost] != 1 || states[StateWaiting] != 1 || states[StateRunning] != 0 {
+		t.Fatalf("after the interrupt: %v; want one lost trial queued again", states)
+	}
+	// The heartbeat interval is an hour: only the hand-back lets this finish.
+	sum, err := tu.Run(context.Background(), st, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Complete != 3 || sum.Lost != 1 {
+		t.Fatalf("resumed: %d complete, %d lost; want 3 and 1", sum.Complete, sum.Lost)
+	}
+	checkExactBudget(t, rec2(t, st, "int"), 3)
+}
+
+func rec2(t *testing.T, st *Storage, name string) *StudyRecord {
+	t.Helper()
+	rec, err := st.Load(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
