@@ -19,9 +19,17 @@
 // already ends with) after which the target stays reachable, checked
 // against backward distances to the target and the repeat rule of the
 // current row. Unused phrases come first (300 points each), then points per
-// row descended, the resource that bounds repetitions. Every unit's text is
-// replayed on a copy of the referee's game before it is kept; if it does
-// not lock the unit where planned, the plain shortest path is used instead.
+// row descended, the resource that bounds repetitions. A phrase that no
+// single unit's fall can hold is carried across units ("spans"): a phrase
+// character that cannot move the unit locks it, the next unit continues the
+// phrase from its spawn, and a span is started only if simulating the next
+// units shows that it completes with every placement within SpanMargin of
+// the best. Every unit's text is replayed on a copy of the referee's game
+// before it is kept; if it does not lock the unit where planned, the plain
+// shortest path is used instead.
+//
+// hexlookahead also plays a portfolio of weight variants one unit deep and
+// keeps the text that the referee scores best.
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.

@@ -183,6 +183,16 @@ func overlap(text []byte, p string) int {
 func (pl *planner) best(b *board, u int, cur int32, text []byte) (word, bool) {
 	var w, bw word
 	bw.value = -1
+	// Room for the prefix's states, so that extending a history in
+	// prefixes does not allocate.
+	if cap(pl.hist)-len(pl.hist) <= maxPrefix {
+		pl.hist = append(make([]int32, 0, 2*len(pl.hist)+maxPrefix+1), pl.hist...)
+	}
+	for i := range pl.hist3 {
+		if cap(pl.hist3[i]) <= maxPrefix+1 {
+			pl.hist3[i] = make([]int32, 0, maxPrefix+2)
+		}
+	}
 	pl.prefixes(b, u, cur, pl.hist, text, &w, &bw)
 	return bw, bw.value >= 0
 }

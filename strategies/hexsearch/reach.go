@@ -2,9 +2,9 @@ package hexsearch
 
 import "gauntlet/referees/hextris"
 
-// Lock is a placement where a unit can lock: the state of its pivot and
+// lockAt is a placement where a unit can lock: the state of its pivot and
 // rotation (see geom.state) and a command that locks it there.
-type Lock struct {
+type lockAt struct {
 	State int32
 	Cmd   hextris.Command
 }
@@ -19,7 +19,7 @@ type reach struct {
 	parent []int32
 	pcmd   []uint8
 	queue  []int32
-	locks  []Lock
+	locks  []lockAt
 
 	// backward distances to a target (see toTarget)
 	tgen  uint32
@@ -40,7 +40,7 @@ func newReach(g *geom) *reach {
 // board b, and returns every reachable lock placement. A position of the
 // same unit is never repeated along a shortest path, so every path the
 // search finds obeys the repeat rule. The returned slice is reused.
-func (rc *reach) search(b *board, u int, from int32) []Lock {
+func (rc *reach) search(b *board, u int, from int32) []lockAt {
 	g := rc.g
 	rc.gen++
 	if rc.gen == 0 {
@@ -74,7 +74,7 @@ func (rc *reach) search(b *board, u int, from int32) []Lock {
 			}
 		}
 		if lockCmd >= 0 {
-			rc.locks = append(rc.locks, Lock{State: s, Cmd: hextris.Command(lockCmd)})
+			rc.locks = append(rc.locks, lockAt{State: s, Cmd: hextris.Command(lockCmd)})
 		}
 	}
 	return rc.locks

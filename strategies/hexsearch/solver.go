@@ -110,7 +110,7 @@ type Solver struct {
 var _ hextris.Solver = (*Solver)(nil)
 
 type cand struct {
-	lock Lock
+	lock lockAt
 	v    float64 // one-unit value
 }
 
@@ -313,7 +313,7 @@ func (s *Solver) lockValue(st int32) (float64, bool) {
 // it continues the phrase in progress, or starts an unused one, as long as
 // the placement where a phrase character locks the unit is within
 // SpanMargin of the best one. It reports whether it placed the unit.
-func (s *Solver) trySpan(u, k int, from int32, best Lock) bool {
+func (s *Solver) trySpan(u, k int, from int32, best lockAt) bool {
 	pl := s.pl
 	cs := s.cands[0]
 	floor := cs[0].v - s.cfg.SpanMargin
@@ -495,7 +495,7 @@ const maxSpanTries = 3
 // row history in the planner): best if it is still reachable, else the
 // best ranked reachable one among the first few. It leaves the planner's
 // distances set for that target.
-func (s *Solver) reachTarget(u int, cur int32, best Lock) (hextris.Command, bool) {
+func (s *Solver) reachTarget(u int, cur int32, best lockAt) (hextris.Command, bool) {
 	pl := s.pl
 	pl.rc.toTarget(&s.cur, u, best.State)
 	if _, ok := pl.feasible(&s.cur, u, cur, pl.hist); ok {
@@ -538,22 +538,25 @@ func (s *Solver) replays(text []byte) bool {
 }
 
 // choose returns the best lock placement of unit u (source index k) on b.
-func (s *Solver) choose(b *board, u, k int, from int32) (Lock, bool) {
+func (s *Solver) choose(b *board, u, k int, from int32) (lockAt, bool) {
 	locks := s.rcs[0].search(b, u, from)
 	if len(locks) == 0 {
-		return Lock{}, false
+		return lockAt{}, false
 	}
 	cs := s.rank(0, b, u, k, locks)
 	best, bestV := cs[0].lock, cs[0].v
 	if s.cfg.Depth > 1 && k+1 < len(s.src) {
 		bestV = -1e300
 		for i := range min(s.cfg.Beam, len(cs)) {
+			if i > 0 && s.nodes >= s.cfg.Nodes {
+				break // budget spent: compare the placements expanded so far
+			}
 			c := cs[i]
 			nb := &s.boards[0]
 			nb.copyFrom(b)
 			pts, _ := nb.lock(s.g, u, c.lock.State)
 			v := (1+s.cfg.FirstBonus)*s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, c.lock.State)
-			v += s.value(1, nb, k+1, c.v)
+			v += s.value(1, nb, k+1)
 			if v > bestV {
 				best, bestV = c.lock, v
 			}
@@ -563,16 +566,13 @@ func (s *Solver) choose(b *board, u, k int, from int32) (Lock, bool) {
 }
 
 // value is the best value of the placements of source unit k on b, searched
-// to the configured depth; static is b's one-unit value (used when the
-// budget is spent).
-func (s *Solver) value(level int, b *board, k int, static float64) float64 {
+// to the configured depth; once the unit's node budget is spent, only the
+// first placement of each level is expanded further.
+func (s *Solver) value(level int, b *board, k int) float64 {
 	u := s.src[k]
 	spawn := s.g.spawn[u]
 	if !b.fits(s.g, u, spawn) {
 		return -1e9
-	}
-	if s.nodes >= s.cfg.Nodes {
-		return s.ev.static(b)
 	}
 	rc := s.rcs[level]
 	n0 := rc.nodes
@@ -587,12 +587,15 @@ func (s *Solver) value(level int, b *board, k int, static float64) float64 {
 	}
 	bestV := -1e300
 	for i := range min(s.cfg.Beam, len(cs)) {
+		if i > 0 && s.nodes >= s.cfg.Nodes {
+			break
+		}
 		c := cs[i]
 		nb := &s.boards[level]
 		nb.copyFrom(b)
 		pts, _ := nb.lock(s.g, u, c.lock.State)
 		v := s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, c.lock.State)
-		v += s.value(level+1, nb, k+1, c.v)
+		v += s.value(level+1, nb, k+1)
 		bestV = max(bestV, v)
 	}
 	return bestV
@@ -600,7 +603,7 @@ func (s *Solver) value(level int, b *board, k int, static float64) float64 {
 
 // rank evaluates every lock one unit deep and sorts them best first, in the
 // level's candidate buffer.
-func (s *Solver) rank(level int, b *board, u, k int, locks []Lock) []cand {
+func (s *Solver) rank(level int, b *board, u, k int, locks []lockAt) []cand {
 	cs := s.rankInto(s.cands[level][:0], &s.boards[level], b, u, k, locks)
 	s.cands[level] = cs
 	return cs
@@ -608,7 +611,7 @@ func (s *Solver) rank(level int, b *board, u, k int, locks []Lock) []cand {
 
 // rankInto appends to cs the one-unit values of locks on b, best first,
 // using nb as scratch.
-func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []Lock) []cand {
+func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []cand {
 	last := k+1 >= len(s.src)
 	for _, l := range locks {
 		nb.copyFrom(b)

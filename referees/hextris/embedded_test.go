@@ -1,0 +1,67 @@
+package hextris
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEmbeddedDataEqualsShared checks that the problems and phrase sets in
+// the binary are byte-for-byte the shared official files.
+func TestEmbeddedDataEqualsShared(t *testing.T) {
+	n := 0
+	for _, dir := range []string{"problems", "phrases"} {
+		shared, err := filepath.Glob(filepath.Join(sharedDir(t), dir, "*"))
+		if err != nil || len(shared) == 0 {
+			t.Fatalf("shared %s missing: %v", dir, err)
+		}
+		for _, f := range shared {
+			want, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := dataFS.ReadFile("data/" + dir + "/" + filepath.Base(f))
+			if err != nil {
+				t.Errorf("%s/%s is not embedded", dir, filepath.Base(f))
+				continue
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("embedded %s/%s differs from the shared file", dir, filepath.Base(f))
+			}
+			n++
+		}
+	}
+	if n != NumOfficial+3 {
+		t.Errorf("%d files compared, want %d problems and 3 phrase sets", n, NumOfficial)
+	}
+}
+
+// Play scores a solution exactly as the organisers' referee: "Ei!" types
+// the phrase "ei!" once (2·3 points per occurrence plus the 300-point bonus)
+// and locks nothing; an error zeroes the game's score.
+func ExamplePlay() {
+	p, _ := Official(1)
+	power, _ := OfficialPhrases("power")
+	r := Play(p, p.SourceSeeds[0], power, "Ei!")
+	fmt.Println(r.Score, r.MoveScore, r.PowerScore, r.Error == "", r.MovesExecuted)
+	bad := Play(p, p.SourceSeeds[0], power, "ei!x")
+	fmt.Println(bad.Score, bad.Error)
+	// Output:
+	// 306 0 306 true 3
+	// 0 repeated-position
+}
+
+// RunExternal plugs a contest-style solver into the referee.
+func ExampleRunExternal() {
+	p, _ := Official(21)
+	// A solver that always answers "ei!" for problem 21, seed 0.
+	solver := []string{"sh", "-c", `echo '[{"problemId":21,"seed":0,"solution":"ei!"}]'`, "solver"}
+	sol, err := RunExternal(context.Background(), solver, ExternalOptions{}, p, 0)
+	fmt.Println(strings.ToUpper(sol), err)
+	// Output:
+	// EI! <nil>
+}
