@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"runtime"
+	"sort"
 	"sync"
 	"time"
 
@@ -12,14 +12,6 @@ import (
 	"gauntlet/strategies/hexsearch"
 	"gauntlet/strategies/param"
 )
-
-// hexSolution is one entry of the contest's solution file.
-type hexSolution struct {
-	ProblemID int    `json:"problemId"`
-	Seed      uint32 `json:"seed"`
-	Tag       string `json:"tag"`
-	Solution  string `json:"solution"`
-}
 
 // hextrisSolve is "gauntlet hextris solve": the contest's command line. It
 // solves every source seed of every problem file and writes the solutions
@@ -29,7 +21,7 @@ func hextrisSolve(ctx context.Context, e *env, args []string) error {
 	var files, phraseList, params multiFlag
 	fs.Var(&files, "f", "problem file (repeatable)")
 	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the 18 phrases of the leaderboard)")
-	seconds := fs.Float64("t", 0, "time limit in seconds for the whole run (0: none; the node budget alone bounds the work)")
+	seconds := fs.Float64("t", 0, "time limit in seconds for the whole run (0: none; the node budget alone bounds the work); a game cut short keeps the units placed so far")
 	cores := fs.Int("c", 1, "number of games solved at once")
 	fs.Int("m", 0, "memory limit in megabytes (accepted for the contest's command line; not enforced)")
 	strategy := fs.String("strategy", "hexlookahead", "hexlookahead or hexgreedy")
@@ -93,15 +85,22 @@ func hextrisSolve(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	// Each game gets an equal share of the time limit, less a margin for
-	// writing the output.
-	var share time.Duration
+	// Every game stops at the time limit, less a margin for writing the
+	// output; the costliest games (source length times board area) start
+	// first, so that the short ones fill the cores at the end.
+	gctx := ctx
 	if *seconds > 0 {
-		workers := min(*cores, len(jobs), runtime.NumCPU())
-		total := time.Duration(*seconds * 0.9 * float64(time.Second))
-		share = total * time.Duration(max(workers, 1)) / time.Duration(len(jobs))
+		var cancel context.CancelFunc
+		gctx, cancel = context.WithTimeout(ctx, time.Duration(*seconds*0.9*float64(time.Second)))
+		defer cancel()
 	}
-	out := make([]hexSolution, len(jobs))
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	cost := func(j job) int { return j.p.SourceLength * j.p.Width * j.p.Height }
+	sort.SliceStable(order, func(a, b int) bool { return cost(jobs[order[a]]) > cost(jobs[order[b]]) })
+	out := make([]hextris.Solution, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
@@ -116,18 +115,13 @@ func hextrisSolve(ctx context.Context, e *env, args []string) error {
 					continue
 				}
 				j := jobs[i]
-				gctx, cancel := ctx, context.CancelFunc(func() {})
-				if share > 0 {
-					gctx, cancel = context.WithTimeout(ctx, share)
-				}
 				sol, err := solver.Solve(gctx, j.p, j.seed, phrases)
-				cancel()
-				out[i] = hexSolution{ProblemID: j.p.ID, Seed: j.seed, Tag: *tag, Solution: sol}
+				out[i] = hextris.Solution{ProblemID: j.p.ID, Seed: j.seed, Tag: *tag, Solution: sol}
 				errs[i] = err
 			}
 		}()
 	}
-	for i := range jobs {
+	for _, i := range order {
 		if ctx.Err() != nil {
 			break
 		}
