@@ -575,3 +575,44 @@ func (t *Tuner) Enqueue(ctx context.Context, st *Storage, study string, v map[st
 		return ts.SetTrialSystemAttr(id, attrSlot, strconv.Itoa(slot))
 	})
 }
+
+// EnqueueBase queues the base configuration (every searched parameter at
+// its base value) as the study's first trial when the study has no trial
+// yet; it does nothing otherwise. The check and the queueing happen under
+// the study's lock, so several workers starting together queue it once.
+// With it the best trial is never worse than the default on the study's
+// cases. It reports whether it queued the trial.
+func (t *Tuner) EnqueueBase(ctx context.Context, st *Storage, study string) (bool, error) {
+	if study == "" {
+		study = t.spec.DefaultName()
+	}
+	vals, err := t.space.Specs.Validate(t.space.Base)
+	if err != nil {
+		return false, err
+	}
+	sid, err := st.ensureStudy(ctx, study, t.spec, t.Units())
+	if err != nil {
+		return false, err
+	}
+	queued := false
+	err = st.locked(ctx, sid, func(tx *gorm.DB) error {
+		var n int64
+		if err := tx.Raw(`SELECT COUNT(*) FROM trials WHERE study_id = ?`, sid).Scan(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		ts := rdb.NewStorage(tx)
+		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
+			return err
+		}
+		var id int
+		if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, sid).Scan(&id).Error; err != nil {
+			return err
+		}
+		queued = true
+		return ts.SetTrialSystemAttr(id, attrSlot, "0")
+	})
+	return queued, err
+}

@@ -28,26 +28,27 @@ func init() {
 
 // tuneFlags are the flags of 'gauntlet tune'.
 type tuneFlags struct {
-	rf         runFlags
-	strategy   string
-	params     multiFlag
-	paramsFile string
-	cases      string
-	trials     int
-	space      string
-	opponents  string
-	sampler    string
-	seed       int64
-	pruner     string
-	pruneP     float64
-	pruneMin   int
-	chunk      int
-	study      string
-	timeout    time.Duration
-	heartbeat  time.Duration
-	worker     string
-	bestJSON   string
-	list       bool
+	rf          runFlags
+	noBaseTrial bool
+	strategy    string
+	params      multiFlag
+	paramsFile  string
+	cases       string
+	trials      int
+	space       string
+	opponents   string
+	sampler     string
+	seed        int64
+	pruner      string
+	pruneP      float64
+	pruneMin    int
+	chunk       int
+	study       string
+	timeout     time.Duration
+	heartbeat   time.Duration
+	worker      string
+	bestJSON    string
+	list        bool
 }
 
 func (f *tuneFlags) register(e *env) *flag.FlagSet {
@@ -73,6 +74,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid)")
 	fs.StringVar(&f.bestJSON, "best-json", "", "write the best configuration to this file ({\"game\",\"strategy\",\"params\",\"value\"}; 'gauntlet eval --params-file' reads it)")
 	fs.BoolVar(&f.list, "list", false, "list the studies in --storage and exit")
+	fs.BoolVar(&f.noBaseTrial, "no-base-trial", false, "do not run the base (default) configuration as a new study's first trial")
 	return fs
 }
 
@@ -167,6 +169,15 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	log.Info("tune: study", "study", study, "game", c.Game, "strategy", c.Strategy, "cases", c.Cases,
 		"units", len(t.Units()), "space", strings.Join(t.Space().Tuned, ","), "sampler", t.Spec().Sampler,
 		"pruner", t.Spec().Pruner, "chunk", t.Spec().Chunk, "trials", f.trials)
+	if !f.noBaseTrial && f.trials > 0 {
+		queued, err := t.EnqueueBase(ctx, st, study)
+		if err != nil {
+			return err
+		}
+		if queued {
+			log.Info("tune: the base configuration is the study's first trial")
+		}
+	}
 	start := time.Now()
 	sum, err := t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.jobs, Timeout: f.timeout,
 		Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.playOptions(e), Log: log})

@@ -239,17 +239,26 @@ func TestTuneKilledWorkerResumes(t *testing.T) {
 	if s.Complete != 5 || s.Lost != 1 || len(s.Trials) != 6 {
 		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 5, 1, 6", s.Complete, s.Lost, len(s.Trials))
 	}
-	var lostParams, rerunParams []byte
+	// The kill may land while the trial's parameters are still being
+	// drawn: every parameter the lost trial recorded must be re-run with
+	// the same value (the others were never decided).
+	var lost, rerun map[string]any
 	for _, tr := range s.Trials {
+		js, _ := json.Marshal(tr.Params)
 		if tr.State == tuning.StateLost {
-			lostParams, _ = json.Marshal(tr.Params)
+			json.Unmarshal(js, &lost)
 		}
 		if tr.RetryOf != nil {
-			rerunParams, _ = json.Marshal(tr.Params)
+			json.Unmarshal(js, &rerun)
 		}
 	}
-	if lostParams == nil || string(lostParams) != string(rerunParams) {
-		t.Fatalf("lost trial params %s, re-run params %s", lostParams, rerunParams)
+	if len(lost) == 0 || rerun == nil {
+		t.Fatalf("lost trial params %v, re-run params %v", lost, rerun)
+	}
+	for k, v := range lost {
+		if fmt.Sprint(rerun[k]) != fmt.Sprint(v) {
+			t.Fatalf("lost trial params %v, re-run params %v: %s differs", lost, rerun, k)
+		}
 	}
 	if !strings.Contains(stderr, "trial lost") {
 		t.Fatalf("the restarted worker did not report the lost trial:\n%s", stderr)

@@ -105,6 +105,14 @@ func TestCaseSets(t *testing.T) {
 			t.Fatalf("seeds:5 is not a prefix of seeds:20")
 		}
 	}
+	if r, err := b.Cases("seeds:1001-1010"); err != nil || len(r) != 10 || r[0].ID != "seed:1001" {
+		t.Fatalf("seeds:1001-1010: %v %v", r, err)
+	}
+	for _, bad := range []string{"seeds:5-1", "seeds:x-3", "seeds:0", "seed:abc"} {
+		if _, err := b.Cases(bad); err == nil {
+			t.Errorf("brew case set %q: no error", bad)
+		}
+	}
 	if one, err := b.Cases(s1[3].ID); err != nil || len(one) != 1 || one[0].Seed != s1[3].Seed {
 		t.Fatalf("brew single case %s: %v", s1[3].ID, err)
 	}

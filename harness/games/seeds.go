@@ -17,6 +17,16 @@ func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.
 	switch {
 	case set == "smoke":
 		seeds = seqSeeds(smoke)
+	case strings.HasPrefix(set, "seeds:") && strings.Contains(set, "-"):
+		lo, hi, ok := strings.Cut(strings.TrimPrefix(set, "seeds:"), "-")
+		a, err1 := strconv.ParseInt(lo, 10, 64)
+		b, err2 := strconv.ParseInt(hi, 10, 64)
+		if !ok || err1 != nil || err2 != nil || a > b || b-a >= 1_000_000 {
+			return nil, fmt.Errorf("%s case set %q: want seeds:A-B with A <= B and at most 1000000 seeds", game, set)
+		}
+		for s := a; s <= b; s++ {
+			seeds = append(seeds, s)
+		}
 	case strings.HasPrefix(set, "seeds:"):
 		n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 		if err != nil || n < 1 || n > 1_000_000 {
@@ -32,7 +42,7 @@ func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.
 			seeds = append(seeds, s)
 		}
 	default:
-		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N, seed:S[,S...])", game, set)
+		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N, seeds:A-B, seed:S[,S...])", game, set)
 	}
 	cs := make([]harness.Case, len(seeds))
 	for i, s := range seeds {
@@ -53,6 +63,7 @@ func seqSeeds(n int) []int64 {
 func seedCaseSets() []harness.CaseSetInfo {
 	return []harness.CaseSetInfo{
 		{Name: "seeds:N", Doc: "the games of referee seeds 1..N"},
+		{Name: "seeds:A-B", Doc: "the games of referee seeds A..B (e.g. held-out seeds after tuning on seeds:N)"},
 		{Name: "smoke", Doc: "a few seeds (quick)"},
 		{Name: "seed:S[,S...]", Doc: "the games of the given referee seeds"},
 	}
