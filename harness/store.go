@@ -96,6 +96,9 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	return s, nil
 }
 
+// RedactURL hides the password of a storage URL for messages.
+func RedactURL(url string) string { return redact(url) }
+
 // redact hides a password in a URL for messages.
 func redact(url string) string {
 	if i := strings.Index(url, "://"); i >= 0 {

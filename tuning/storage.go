@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/c-bata/goptuna"
@@ -122,17 +121,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 }
 
 // redact hides a password in a URL for messages.
-func redact(url string) string {
-	if i := strings.Index(url, "://"); i >= 0 {
-		rest := url[i+3:]
-		if at := strings.Index(rest, "@"); at >= 0 {
-			if c := strings.Index(rest[:at], ":"); c >= 0 {
-				return url[:i+3] + rest[:c] + ":***" + rest[at:]
-			}
-		}
-	}
-	return url
-}
+func redact(url string) string { return harness.RedactURL(url) }
 
 func (s *Storage) migrate(ctx context.Context) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -100,19 +99,12 @@ func runAB(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	st, err := rf.openStore(ctx)
+	rs, st, err := rf.runPlan(ctx, e, plan, stop)
 	if err != nil {
 		return err
 	}
 	if st != nil {
 		defer st.Close()
-	}
-	rs, err := rf.runner(e, st).Run(ctx, plan, stop)
-	if err != nil {
-		if errors.Is(err, context.Canceled) && st != nil && rs != nil {
-			return fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
-		}
-		return err
 	}
 	sum, err := harness.SummarizeAB(rs, sp)
 	if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -79,6 +80,27 @@ func (f *runFlags) runner(e *env, st *harness.Store) *harness.Runner {
 		rn.Progress = e.stderr
 	}
 	return rn
+}
+
+// runPlan opens the --storage store (nil for none), plays plan on it and
+// returns the results; the caller closes the store. An interrupted run
+// says how to resume it.
+func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop harness.Stopper) (*harness.Results, *harness.Store, error) {
+	st, err := f.openStore(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := f.runner(e, st).Run(ctx, plan, stop)
+	if err != nil {
+		if st != nil {
+			st.Close()
+			if errors.Is(err, context.Canceled) && rs != nil {
+				return nil, nil, fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
+			}
+		}
+		return nil, nil, err
+	}
+	return rs, st, nil
 }
 
 // readParamsFile reads a JSON object of parameter values, either plain

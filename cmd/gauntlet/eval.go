@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"gauntlet/harness"
@@ -105,19 +104,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := rf.openStore(ctx)
+	rs, st, err := rf.runPlan(ctx, e, plan, nil)
 	if err != nil {
 		return err
 	}
 	if st != nil {
 		defer st.Close()
-	}
-	rs, err := rf.runner(e, st).Run(ctx, plan, nil)
-	if err != nil {
-		if errors.Is(err, context.Canceled) && st != nil {
-			return fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
-		}
-		return err
 	}
 	sum := harness.SummarizeEval(rs)
 	if st != nil {
