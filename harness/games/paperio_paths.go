@@ -1,0 +1,15 @@
+package games
+
+import (
+	"gauntlet/harness"
+	"gauntlet/strategies/paperpaths"
+	"gauntlet/strategies/param"
+)
+
+func init() {
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "paperio", Name: "paperpaths", Params: paperpaths.Params,
+		Doc: "safe random loops against opponents' arrival-time maps, best captured value per tick",
+		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New(v, seed) },
+	})
+}

@@ -1,0 +1,109 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/paperbasic"
+	"gauntlet/strategies/param"
+)
+
+// checked wraps a bot and fails the test on a reverse or off-map command
+// whenever a legal alternative existed.
+type checked struct {
+	t   *testing.T
+	bot *Bot
+}
+
+func (c checked) Command(s *paperio.State, id int) paperio.Dir {
+	d := c.bot.Command(s, id)
+	p := s.Player(id)
+	if d == paperio.DirNone || p == nil {
+		return d
+	}
+	if !p.CanTurn(d) {
+		c.t.Fatalf("tick %d: player %d reverses (%v after %v)", s.Tick, id, d, p.Dir)
+	}
+	if _, ok := p.Cell().Step(d); !ok {
+		c.t.Fatalf("tick %d: player %d leaves the map", s.Tick, id)
+	}
+	return d
+}
+
+func play(t *testing.T, seed int64, bots []paperio.Bot) *paperio.Game {
+	t.Helper()
+	g, err := paperio.NewGame(paperio.DefaultRules(), len(bots), seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var view paperio.State
+	if err := paperio.Play(g, bots, &view); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestLegalDeterministicAndBeatsSimple(t *testing.T) {
+	wins, games := 0, 0
+	for seed := int64(1); seed <= 6; seed++ {
+		var scores [2][2]int
+		for run := 0; run < 2; run++ {
+			a, _ := New(Params.Defaults(), uint64(seed))
+			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
+			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
+			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
+		}
+		if scores[0] != scores[1] {
+			t.Fatalf("seed %d: same seeds, different games: %v", seed, scores)
+		}
+		games++
+		if scores[0][0] > scores[0][1] {
+			wins++
+		}
+	}
+	if wins < games-1 {
+		t.Fatalf("paperpaths won %d of %d games against simple", wins, games)
+	}
+}
+
+func TestParamsRejectBadValues(t *testing.T) {
+	if _, err := New(param.Values{"paths": 0}, 1); err == nil {
+		t.Fatal("paths=0 accepted")
+	}
+	if err := Params.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// BenchmarkDecision is one decision in the middle of a six-player game:
+// paths/s is the path budget divided by the time.
+func BenchmarkDecision(b *testing.B) {
+	g, _ := paperio.NewGame(paperio.DefaultRules(), 6, 3)
+	bots := make([]paperio.Bot, 6)
+	for i := range bots {
+		bots[i], _ = paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(i))
+	}
+	var cmds paperio.Commands
+	for g.Tick < 300 && !g.Over() {
+		for k := 0; k < g.N; k++ {
+			p := &g.Players[k]
+			if p.Alive && p.AtCentre() {
+				cmds[p.ID-1] = bots[k].Command(&g.State, p.ID)
+			}
+		}
+		g.PlayTick(&cmds)
+	}
+	bot, _ := New(Params.Defaults(), 1)
+	s := g.State
+	id := 0
+	for k := 0; k < s.N; k++ {
+		if s.Players[k].Alive {
+			id = s.Players[k].ID
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Command(&s, id)
+	}
+	b.ReportMetric(float64(b.N*bot.paths)/b.Elapsed().Seconds(), "paths/s")
+}
