@@ -1,8 +1,6 @@
 package tuning
 
 import (
-	"math"
-
 	"gauntlet/harness/stats"
 )
 
@@ -14,21 +12,22 @@ import (
 // trial is worse" (median difference below zero); 1 when the test is
 // undefined.
 func wilcoxonWorseP(d []float64) float64 {
-	neg := 0
-	for _, x := range d {
-		if x < 0 {
-			neg++
-		}
+	r, err := stats.WilcoxonSignedRank(d, stats.Less)
+	if err != nil || r.N == 0 {
+		return 1
 	}
-	if neg == len(d) && len(d) > 0 {
-		return math.Pow(0.5, float64(len(d)))
-	}
-	return 1
+	return r.P
 }
 
 // wilcoxonP is the two-sided p-value of the signed-rank test of d; ok is
 // false when the test is undefined.
-func wilcoxonP(d []float64) (p float64, ok bool) { return 0, false }
+func wilcoxonP(d []float64) (p float64, ok bool) {
+	r, err := stats.WilcoxonSignedRank(d, stats.TwoSided)
+	if err != nil || r.N == 0 {
+		return 0, false
+	}
+	return r.P, true
+}
 
 // pairedCI is the mean of the paired differences d with its 95% Student-t
 // interval (lo = hi = mean for fewer than two differences or zero
