@@ -2,6 +2,9 @@ package harness
 
 import (
 	"fmt"
+	"strings"
+
+	"gauntlet/harness/stats"
 )
 
 // ABSummary is the answer of `gauntlet ab`. For games of two or more seats
@@ -80,17 +83,59 @@ type SPRTSpec struct {
 	Elo1  float64 `json:"elo1"`
 	Alpha float64 `json:"alpha"`
 	Beta  float64 `json:"beta"`
+	// Model is the scale of the bounds: "normalized" (nElo, fishtest's
+	// default) or "logistic"; empty means logistic (runs stored before the
+	// choice existed).
+	Model string `json:"model,omitempty"`
 	// Early is true when the run stops as soon as the test decides.
 	Early bool `json:"early"`
 }
 
-// DefaultSPRT is the test reported when none is asked for: logistic Elo
-// H0: 0 against H1: 10 at 5% error rates, evaluated on all games.
-var DefaultSPRT = SPRTSpec{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+// EloModel returns the scale of the bounds.
+func (sp SPRTSpec) EloModel() stats.EloModel {
+	if sp.Model == "" {
+		return stats.Logistic
+	}
+	m, err := stats.ParseEloModel(sp.Model)
+	if err != nil {
+		return stats.Logistic
+	}
+	return m
+}
 
-// ParseSPRT reads "elo0,elo1[,alpha,beta]".
+// String is the test as the text reports write it: "nElo [0, 10]" or
+// "Elo [0, 10]" (logistic).
+func (sp SPRTSpec) String() string {
+	unit := "Elo"
+	if sp.EloModel() == stats.Normalized {
+		unit = "nElo"
+	}
+	return fmt.Sprintf("%s [%g, %g]", unit, sp.Elo0, sp.Elo1)
+}
+
+// DefaultSPRT is the test reported when none is asked for: normalized Elo
+// H0: 0 against H1: 10 at 5% error rates, evaluated on all games. With no
+// draws, nElo is close to logistic Elo; unlike logistic bounds it does not
+// cap the evidence a lopsided match can give (fishtest's GSPRT with logistic
+// bounds gains at most about 0.028 per pair at [0, 10], so even 100 won
+// pairs stay short of the 2.94 bound).
+var DefaultSPRT = SPRTSpec{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
+
+// ParseSPRT reads "[model:]elo0,elo1[,alpha,beta]", model being
+// "normalized" (or "nelo", the default) or "logistic".
 func ParseSPRT(s string) (SPRTSpec, error) {
-	sp := SPRTSpec{Alpha: 0.05, Beta: 0.05, Early: true}
+	sp := SPRTSpec{Alpha: 0.05, Beta: 0.05, Early: true, Model: "normalized"}
+	orig := s
+	if m, rest, ok := strings.Cut(s, ":"); ok {
+		if strings.EqualFold(strings.TrimSpace(m), "nelo") {
+			m = "normalized"
+		}
+		em, err := stats.ParseEloModel(m)
+		if err != nil {
+			return sp, fmt.Errorf("--sprt %q: %w", orig, err)
+		}
+		sp.Model, s = em.String(), rest
+	}
 	var n int
 	var err error
 	switch {
@@ -108,13 +153,13 @@ func ParseSPRT(s string) (SPRTSpec, error) {
 		err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
 	}
 	if err != nil {
-		return sp, fmt.Errorf("--sprt %q: %w", s, err)
+		return sp, fmt.Errorf("--sprt %q: %w", orig, err)
 	}
 	if !(sp.Elo1 > sp.Elo0) {
-		return sp, fmt.Errorf("--sprt %q: elo1 must be greater than elo0", s)
+		return sp, fmt.Errorf("--sprt %q: elo1 must be greater than elo0", orig)
 	}
 	if !(sp.Alpha > 0 && sp.Alpha < 0.5 && sp.Beta > 0 && sp.Beta < 0.5) {
-		return sp, fmt.Errorf("--sprt %q: alpha and beta must be in (0, 0.5)", s)
+		return sp, fmt.Errorf("--sprt %q: alpha and beta must be in (0, 0.5)", orig)
 	}
 	return sp, nil
 }

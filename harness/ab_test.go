@@ -4,6 +4,8 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
+
+	"gauntlet/harness/stats"
 )
 
 func abRun(t *testing.T, r *Registry, d *duel, a, b string, games int, sp SPRTSpec, st *Store) *ABSummary {
@@ -96,5 +98,51 @@ func TestLoadABSummaryMatchesTheRun(t *testing.T) {
 	}
 	if _, err := LoadEvalSummary(context.Background(), st, r, s.Run); err == nil {
 		t.Fatal("loading an ab run as an eval run should fail")
+	}
+}
+
+func TestParseSPRTModels(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		model stats.EloModel
+		e0    float64
+		e1    float64
+	}{
+		{"0,10", stats.Normalized, 0, 10},
+		{"nelo:0,5", stats.Normalized, 0, 5},
+		{"normalized:-1,2,0.1,0.1", stats.Normalized, -1, 2},
+		{"logistic:0,10", stats.Logistic, 0, 10},
+	} {
+		sp, err := ParseSPRT(c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.in, err)
+		}
+		if sp.EloModel() != c.model || sp.Elo0 != c.e0 || sp.Elo1 != c.e1 || !sp.Early {
+			t.Errorf("%s: got %+v", c.in, sp)
+		}
+	}
+	for _, bad := range []string{"elo:0,10", "0", "10,0", "0,10,0.6,0.05", "logistic:"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	// Runs stored before the model existed read as logistic.
+	if (SPRTSpec{Elo0: 0, Elo1: 10}).EloModel() != stats.Logistic {
+		t.Error("empty model is not logistic")
+	}
+	// The point of the normalized default: 100 won pairs decide H1, which
+	// logistic bounds at [0, 10] cannot.
+	counts := []int{0, 0, 0, 0, 100}
+	for _, c := range []struct {
+		model stats.EloModel
+		h1    bool
+	}{{stats.Normalized, true}, {stats.Logistic, false}} {
+		llr, err := stats.LLR(c.model, 0, 10, counts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := llr > 2.944; got != c.h1 {
+			t.Errorf("%v: LLR %.3f for 100 won pairs", c.model, llr)
+		}
 	}
 }

@@ -21,7 +21,7 @@ type abTally struct {
 }
 
 func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
-	t, err := stats.NewSPRT(sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, stats.Logistic)
+	t, err := stats.NewSPRT(sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.EloModel())
 	if err != nil {
 		return nil, fmt.Errorf("sprt: %w", err)
 	}

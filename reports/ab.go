@@ -128,7 +128,7 @@ func abFacts(s *harness.ABSummary) []Fact {
 	}
 	sprt := s.SPRT
 	if s.SPRTConfig != nil {
-		sprt = fmt.Sprintf("%s (LLR %.2f, bounds %.2f .. %.2f)", s.SPRT, s.LLR, llrLower(*s.SPRTConfig), llrUpper(*s.SPRTConfig))
+		sprt = fmt.Sprintf("%s: %s (LLR %.2f, bounds %.2f .. %.2f)", *s.SPRTConfig, s.SPRT, s.LLR, llrLower(*s.SPRTConfig), llrUpper(*s.SPRTConfig))
 	}
 	if sprt != "" {
 		f = append(f, Fact{"SPRT", sprt})

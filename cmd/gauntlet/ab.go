@@ -31,7 +31,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&cases, "cases", "", "case set (default: seeds:GAMES/2 for seeded games, qualifier for hextris)")
 	fs.IntVar(&games, "games", 0, "at most this many games (pairs of seat-swapped games); 0 = the whole case set")
 	fs.StringVar(&fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4")
-	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT elo0,elo1[,alpha,beta] decides (default: report H0: 0 vs H1: 10, no early stop)")
+	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT [model:]elo0,elo1[,alpha,beta] decides; model normalized (default) or logistic (default: report nElo H0: 0 vs H1: 10, no early stop)")
 	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
 	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
 	fs.BoolVar(&showCases, "cases-table", false, "print the per-case table")
@@ -186,7 +186,7 @@ func abHeadline(s *harness.ABSummary) string {
 	}
 	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
 		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
-	fmt.Fprintf(&b, "pentanomial %v; SPRT(%g, %g) LLR %.2f → %s", s.Pentanomial, s.SPRTConfig.Elo0, s.SPRTConfig.Elo1, s.LLR, s.SPRT)
+	fmt.Fprintf(&b, "pentanomial %v; SPRT %v LLR %.2f → %s", s.Pentanomial, *s.SPRTConfig, s.LLR, s.SPRT)
 	if s.Stopped {
 		b.WriteString(" (stopped early)")
 	}
