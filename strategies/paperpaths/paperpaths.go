@@ -1,15 +1,34 @@
 // Package paperpaths is a Paper.io strategy after the safe-random-paths
-// approach of the 2019 write-ups: at every cell centre it draws random
-// loops that leave the territory and come back, keeps only the loops that
-// close before any opponent could reach any cell of the trail (arrival-time
-// maps per opponent, from a breadth-first search over the grid at each
-// opponent's speed), and follows the loop with the best captured area per
-// tick. The budget is a number of paths per decision, so games are
-// reproducible given the seed.
+// approach of the 2019 write-ups.
+//
+// At every cell centre it computes, per opponent, the earliest tick it can
+// stand on each cell: a Dijkstra search over (cell, direction, been home)
+// that respects the referee's movement (no reversal, the own trail blocked
+// until the opponent is back home, where its trail is cleared) and speeds
+// (held nitro and slowdown running out cell by cell, map bonuses picked up
+// on the way). The same search gives each opponent's earliest way home: the
+// time its trail stays cuttable.
+//
+// It then draws random loops that leave the territory and come back, times
+// them with its own speed profile, and keeps only the loops that close
+// before any opponent can reach any cell of the trail (a capture beats a
+// cut made in the same tick, so a tie is safe, plus a tunable margin).
+// Loops are valued by named weights: captured neutral and enemy cells,
+// opponents' trails cut while they are still away from home, nitro picked
+// up and slowdown avoided, cells walked inside the own territory; the value
+// is divided by the loop's time (plus a bias towards longer loops).
+//
+// A shallow minimax on copies of the referee's state (State.Advance) then
+// forbids the first moves that a nearby opponent can answer with our death
+// within depth cells. The budget is a number of paths per decision, so
+// games are reproducible given the seed; an optional time limit per
+// decision trades that for speed.
 package paperpaths
 
 import (
+	"math"
 	"math/rand/v2"
+	"time"
 
 	"gauntlet/referees/paperio"
 	"gauntlet/strategies/param"
@@ -29,29 +48,55 @@ var Params = param.Specs{
 		Help: "value of a captured neutral cell"},
 	{Name: "w_enemy", Kind: param.Float, Min: 0, Max: 20, Default: 5,
 		Help: "value of a captured enemy cell (the game pays 5 points)"},
+	{Name: "w_kill", Kind: param.Float, Min: 0, Max: 200, Default: 50,
+		Help: "value of cutting an opponent's trail before it can be home (the game pays 50 points)"},
+	{Name: "w_nitro", Kind: param.Float, Min: 0, Max: 50, Default: 3,
+		Help: "value of a nitro picked up on the path"},
+	{Name: "w_slow", Kind: param.Float, Min: 0, Max: 50, Default: 10,
+		Help: "penalty of a slowdown picked up on the path"},
 	{Name: "time_bias", Kind: param.Float, Min: 0, Max: 100, Default: 30,
 		Help: "ticks added to a loop's length when dividing its value by its time (favours longer, surer loops)"},
 	{Name: "w_home", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
 		Help: "value of the cells of the loop that stay inside the own territory (penalty-free waiting)"},
+	{Name: "max_out", Kind: param.Int, Min: 0, Max: 1500, Default: 0,
+		Help: "longest time in ticks a trail may stay out, the existing trail included (0: no limit)"},
+	{Name: "depth", Kind: param.Int, Min: 0, Max: 3, Default: 2,
+		Help: "cells of the minimax that forbids moves a nearby opponent can punish with our death (0: off)"},
+	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
+		Help: "time limit per decision in milliseconds (0: none; a limit makes games depend on the machine)"},
 }
+
+// horizon is how far ahead, in ticks, arrival maps are computed.
+const horizon = 800
 
 // Bot is a paperpaths player. It keeps its buffers between decisions and
 // never mutates the state it is shown.
 type Bot struct {
-	rng                 *rand.Rand
-	paths, maxLen       int
-	forward, margin     float64
-	wNeutral, wEnemy    float64
-	timeBias, wHome     float64
-	arrive              [paperio.NumCells]int32 // earliest opponent arrival in ticks
-	dist                [paperio.NumCells]int32
-	parent              [paperio.NumCells]paperio.Cell
-	goal                paperio.Cell // the own cell homeDist reached
-	queue               [paperio.NumCells]paperio.Cell
-	lines, best, bufDir []paperio.Cell
-	walk                []paperio.Dir
-	bestDir             paperio.Dir
-	onPath              paperio.Bits
+	rng              *rand.Rand
+	paths, maxLen    int
+	forward, margin  float64
+	wNeutral, wEnemy float64
+	wKill            float64
+	wNitro, wSlow    float64
+	timeBias, wHome  float64
+	maxOut           int32
+	depth            int
+	timeLimit        time.Duration
+
+	arr      *arrivals
+	arrive   [paperio.NumCells]int32 // earliest opponent arrival in ticks
+	homeAt   [paperio.MaxPlayers]int32
+	owner    [paperio.NumCells]int8 // 1 + index of the player whose trail holds the cell
+	bonus    [paperio.NumCells]bonusCell
+	dist     [paperio.NumCells]int32
+	parent   [paperio.NumCells]paperio.Cell
+	goal     paperio.Cell // the own cell homeDist reached
+	queue    [paperio.NumCells]paperio.Cell
+	lines    []paperio.Cell
+	onPath   paperio.Bits
+	sim      []*paperio.State
+	forbiddn [dirSlots]bool
+	pathsRun int // paths drawn in the last decision
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -63,87 +108,60 @@ func New(v param.Values, seed uint64) (*Bot, error) {
 		return nil, err
 	}
 	return &Bot{
-		rng:      rand.New(rand.NewPCG(seed, 0x70617468)),
-		paths:    Params.Int(v, "paths"),
-		maxLen:   Params.Int(v, "max_len"),
-		forward:  Params.Float(v, "forward"),
-		margin:   Params.Float(v, "margin"),
-		wNeutral: Params.Float(v, "w_neutral"),
-		wEnemy:   Params.Float(v, "w_enemy"),
-		timeBias: Params.Float(v, "time_bias"),
-		wHome:    Params.Float(v, "w_home"),
-		lines:    make([]paperio.Cell, 0, paperio.NumCells+1),
+		rng:       rand.New(rand.NewPCG(seed, 0x70617468)),
+		paths:     Params.Int(v, "paths"),
+		maxLen:    Params.Int(v, "max_len"),
+		forward:   Params.Float(v, "forward"),
+		margin:    Params.Float(v, "margin"),
+		wNeutral:  Params.Float(v, "w_neutral"),
+		wEnemy:    Params.Float(v, "w_enemy"),
+		wKill:     Params.Float(v, "w_kill"),
+		wNitro:    Params.Float(v, "w_nitro"),
+		wSlow:     Params.Float(v, "w_slow"),
+		timeBias:  Params.Float(v, "time_bias"),
+		wHome:     Params.Float(v, "w_home"),
+		maxOut:    int32(Params.Int(v, "max_out")),
+		depth:     Params.Int(v, "depth"),
+		timeLimit: time.Duration(Params.Int(v, "time_ms")) * time.Millisecond,
+		arr:       new(arrivals),
+		lines:     make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
 
 var dirs = [4]paperio.Dir{paperio.Up, paperio.Down, paperio.Left, paperio.Right}
 
-func reverse(d paperio.Dir) paperio.Dir {
-	switch d {
-	case paperio.Up:
-		return paperio.Down
-	case paperio.Down:
-		return paperio.Up
-	case paperio.Left:
-		return paperio.Right
-	case paperio.Right:
-		return paperio.Left
-	}
-	return paperio.DirNone
-}
-
-// ticksPerCell is how many ticks a player of that speed needs per cell.
-func ticksPerCell(speed int) int32 {
-	if speed <= 0 {
-		return paperio.Width / 5
-	}
-	return int32((paperio.Width + speed - 1) / speed)
-}
-
-const unreached = int32(1 << 30)
-
-// arrivalMap fills b.arrive with the earliest tick (from now) at which any
-// live opponent can stand on each cell: a breadth-first search from each
-// opponent's cell at its speed, one cell less to account for an opponent
-// between two centres. Opponents' trails do not block them (they may cross
-// anything but their own trail, which only makes the map earlier).
-func (b *Bot) arrivalMap(s *paperio.State, me int) {
+// survey fills the arrival map (earliest tick any live opponent can stand
+// on each cell), each opponent's earliest way home, the trail owners and
+// the map bonuses.
+func (b *Bot) survey(s *paperio.State, me int) {
 	for i := range b.arrive {
 		b.arrive[i] = unreached
+		b.owner[i] = 0
+		b.bonus[i] = bonusCell{}
+	}
+	for _, mb := range s.MapBonuses() {
+		k := bonusNone
+		switch mb.Kind {
+		case paperio.Nitro:
+			k = bonusNitro
+		case paperio.Slowdown:
+			k = bonusSlow
+		case paperio.Saw:
+			k = bonusSaw
+		}
+		b.bonus[mb.Cell] = bonusCell{kind: k, active: int16(mb.Active)}
 	}
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
+		b.homeAt[k] = unreached
 		if !o.Alive || o.ID == me {
 			continue
 		}
-		tpc := ticksPerCell(o.Speed)
-		for i := range b.dist {
-			b.dist[i] = -1
+		for _, c := range o.Trail() {
+			b.owner[c] = int8(k + 1)
 		}
-		start := o.Cell()
-		b.dist[start] = 0
-		b.queue[0] = start
-		qh, qt := 0, 1
-		for qh < qt {
-			c := b.queue[qh]
-			qh++
-			t := (b.dist[c] - 1) * tpc
-			if t < 0 {
-				t = 0
-			}
-			if t < b.arrive[c] {
-				b.arrive[c] = t
-			}
-			for _, d := range dirs {
-				n, ok := c.Step(d)
-				if !ok || b.dist[n] >= 0 || o.TrailBits.Has(n) {
-					continue
-				}
-				b.dist[n] = b.dist[c] + 1
-				b.queue[qt] = n
-				qt++
-			}
-		}
+		b.homeAt[k] = b.arr.run(o, s.Rules.Speed, &b.bonus, horizon)
+		b.arr.minInto(&b.arrive)
 	}
 }
 
@@ -161,7 +179,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 	b.dist[c] = 0
 	qh, qt := 0, 0
 	for _, d := range dirs {
-		if d == reverse(first) {
+		if d == first.Reverse() {
 			continue
 		}
 		n, ok := c.Step(d)
@@ -198,20 +216,17 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 	return -1
 }
 
-// homeStep is the first direction of a shortest safe way home, or
-// DirNone.
+// homeStep is the first direction of a shortest way home among the moves
+// the minimax allows, or DirNone.
 func (b *Bot) homeStep(p *paperio.Player) paperio.Dir {
 	best, bestD := paperio.DirNone, int32(unreached)
 	head := p.Cell()
 	b.onPath = paperio.Bits{}
 	for _, d := range dirs {
-		if !p.CanTurn(d) {
+		if b.forbiddn[d] || !legalMove(p, d) {
 			continue
 		}
-		n, ok := head.Step(d)
-		if !ok || p.TrailBits.Has(n) {
-			continue
-		}
+		n, _ := head.Step(d)
 		h := b.homeDist(p, n, d)
 		if h >= 0 && h < bestD {
 			best, bestD = d, h
@@ -226,27 +241,36 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if p == nil || !p.Alive {
 		return paperio.DirNone
 	}
-	b.arrivalMap(s, id)
+	var deadline time.Time
+	if b.timeLimit > 0 {
+		deadline = time.Now().Add(b.timeLimit)
+	}
+	b.survey(s, id)
+	b.forbid(s, id, &b.forbiddn)
 	var enemy paperio.Bits
 	for k := 0; k < s.N; k++ {
 		if o := &s.Players[k]; o.ID != id {
 			enemy.Or(&o.Terr)
 		}
 	}
-	tpc := ticksPerCell(p.Speed)
 	head := p.Cell()
 	trail := p.Trail()
 	// The existing trail must stay safe until the loop closes.
 	trailArrive := unreached
 	for _, c := range trail {
-		if b.arrive[c] < trailArrive {
-			trailArrive = b.arrive[c]
-		}
+		trailArrive = min(trailArrive, b.arrive[c])
 	}
-	bestScore, bestDir := -1.0, paperio.DirNone
+	pr := heldProfile(p)
+	out := int32(len(trail)) * pr.ticks(s.Rules.Speed) // about how long the trail has been out
+	bestScore, bestDir := math.Inf(-1), paperio.DirNone
+	b.pathsRun = 0
 	for k := 0; k < b.paths; k++ {
-		d0, score, ok := b.samplePath(p, head, trail, trailArrive, tpc, &enemy)
-		if ok && score > bestScore {
+		if b.timeLimit > 0 && k&7 == 7 && time.Now().After(deadline) {
+			break
+		}
+		b.pathsRun++
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy)
+		if ok && !b.forbiddn[d0] && score > bestScore {
 			bestScore, bestDir = score, d0
 		}
 	}
@@ -258,8 +282,13 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			return d
 		}
 	}
-	for _, d := range dirs { // anything legal
-		if n, ok := head.Step(d); ok && p.CanTurn(d) && !p.TrailBits.Has(n) {
+	for _, d := range dirs { // anything legal the minimax allows, then anything legal
+		if !b.forbiddn[d] && legalMove(p, d) {
+			return d
+		}
+	}
+	for _, d := range dirs {
+		if legalMove(p, d) {
 			return d
 		}
 	}
@@ -268,22 +297,25 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 
 // samplePath draws one random loop from the head and scores it; ok is
 // false for an unsafe or impossible loop.
-func (b *Bot) samplePath(p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, tpc int32, enemy *paperio.Bits) (paperio.Dir, float64, bool) {
+func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits) (paperio.Dir, float64, bool) {
 	b.onPath = paperio.Bits{}
 	b.lines = append(b.lines[:0], trail...)
+	base := s.Rules.Speed
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
 	outLen := 1 + b.rng.IntN(b.maxLen)
-	steps := int32(0)
+	var t int32 // ticks from now to reach cur
 	inside := 0
 	minArrive := trailArrive
 	closed := false
+	var killed uint8 // opponents whose trail the path cuts in time
+	nitro, slow := 0, 0
 	for i := 0; i < outLen; i++ {
 		d := dir
 		if d == paperio.DirNone || b.rng.Float64() >= b.forward {
 			d = dirs[b.rng.IntN(4)]
 		}
-		if d == reverse(dir) && dir != paperio.DirNone {
+		if d == dir.Reverse() && dir != paperio.DirNone {
 			d = dir
 		}
 		n, ok := cur.Step(d)
@@ -291,7 +323,7 @@ func (b *Bot) samplePath(p *paperio.Player, head paperio.Cell, trail []paperio.C
 			// Try the other turns once before giving up on the walk.
 			found := false
 			for _, alt := range dirs {
-				if alt == reverse(dir) && dir != paperio.DirNone {
+				if alt == dir.Reverse() && dir != paperio.DirNone {
 					continue
 				}
 				if m, ok2 := cur.Step(alt); ok2 && !p.TrailBits.Has(m) && !b.onPath.Has(m) {
@@ -309,7 +341,17 @@ func (b *Bot) samplePath(p *paperio.Player, head paperio.Cell, trail []paperio.C
 			}
 			first = d
 		}
-		steps++
+		t += pr.ticks(base)
+		pr = pr.arrive(b.bonus[n])
+		switch b.bonus[n].kind {
+		case bonusNitro:
+			nitro++
+		case bonusSlow:
+			slow++
+		}
+		if o := b.owner[n]; o > 0 && t < b.homeAt[o-1] {
+			killed |= 1 << (o - 1)
+		}
 		cur, dir = n, d
 		if p.Terr.Has(n) {
 			if len(b.lines) > 0 {
@@ -322,33 +364,46 @@ func (b *Bot) samplePath(p *paperio.Player, head paperio.Cell, trail []paperio.C
 		}
 		b.onPath.Set(n)
 		b.lines = append(b.lines, n)
-		if b.arrive[n] < minArrive {
-			minArrive = b.arrive[n]
-		}
+		minArrive = min(minArrive, b.arrive[n])
 	}
 	if first == paperio.DirNone {
 		return 0, 0, false
 	}
 	if !closed && len(b.lines) > 0 {
-		h := b.homeDist(p, cur, dir)
-		if h < 0 {
+		if b.homeDist(p, cur, dir) < 0 {
 			return 0, 0, false
 		}
-		steps += h
-		// Append the way home (goal back to cur, reversed) to the loop.
+		// Walk the way home (goal back to cur, reversed) with the timing.
 		n0 := len(b.lines)
 		for x := b.goal; x != cur; x = b.parent[x] {
 			b.lines = append(b.lines, x)
-			if !p.Terr.Has(x) && b.arrive[x] < minArrive {
-				minArrive = b.arrive[x]
-			}
 		}
 		for i, j := n0, len(b.lines)-1; i < j; i, j = i+1, j-1 {
 			b.lines[i], b.lines[j] = b.lines[j], b.lines[i]
 		}
+		for _, x := range b.lines[n0:] {
+			t += pr.ticks(base)
+			pr = pr.arrive(b.bonus[x])
+			switch b.bonus[x].kind {
+			case bonusNitro:
+				nitro++
+			case bonusSlow:
+				slow++
+			}
+			if o := b.owner[x]; o > 0 && t < b.homeAt[o-1] {
+				killed |= 1 << (o - 1)
+			}
+			if !p.Terr.Has(x) {
+				minArrive = min(minArrive, b.arrive[x])
+			}
+		}
 	}
-	total := steps * tpc
-	if len(b.lines) > 0 && float64(minArrive) <= float64(total)+b.margin {
+	// A capture beats a cut in the same tick: an arrival at the closing
+	// tick itself is safe.
+	if len(b.lines) > 0 && float64(minArrive) < float64(t)+b.margin {
+		return 0, 0, false
+	}
+	if b.maxOut > 0 && len(b.lines) > 0 && out+t > b.maxOut {
 		return 0, 0, false
 	}
 	var value float64
@@ -361,6 +416,10 @@ func (b *Bot) samplePath(p *paperio.Player, head paperio.Cell, trail []paperio.C
 		ne := got.Count() - enemyGot.Count()
 		value = b.wNeutral*float64(ne) + b.wEnemy*float64(enemyGot.Count())
 	}
+	for ; killed != 0; killed &= killed - 1 {
+		value += b.wKill
+	}
+	value += b.wNitro*float64(nitro) - b.wSlow*float64(slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
-	return first, value / (float64(total) + b.timeBias), true
+	return first, value / (float64(t) + b.timeBias), true
 }

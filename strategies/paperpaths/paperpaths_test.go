@@ -75,9 +75,8 @@ func TestParamsRejectBadValues(t *testing.T) {
 	}
 }
 
-// BenchmarkDecision is one decision in the middle of a six-player game:
-// paths/s is the path budget divided by the time.
-func BenchmarkDecision(b *testing.B) {
+// midGame is a six-player game between simple bots after 300 ticks.
+func midGame(tb testing.TB) *paperio.State {
 	g, _ := paperio.NewGame(paperio.DefaultRules(), 6, 3)
 	bots := make([]paperio.Bot, 6)
 	for i := range bots {
@@ -93,17 +92,42 @@ func BenchmarkDecision(b *testing.B) {
 		}
 		g.PlayTick(&cmds)
 	}
-	bot, _ := New(Params.Defaults(), 1)
 	s := g.State
+	return &s
+}
+
+// BenchmarkDecision is one decision in the middle of a six-player game:
+// the arrival maps of five opponents, the minimax and the paths. paths/s
+// is the path budget divided by the whole time; allocs/path counts the
+// allocations of the whole decision.
+func BenchmarkDecision(b *testing.B) {
+	s := midGame(b)
+	bot, _ := New(Params.Defaults(), 1)
 	id := 0
 	for k := 0; k < s.N; k++ {
 		if s.Players[k].Alive {
 			id = s.Players[k].ID
 		}
 	}
+	bot.Command(s, id) // buffers grow once
 	b.ReportAllocs()
 	for b.Loop() {
-		bot.Command(&s, id)
+		bot.Command(s, id)
 	}
-	b.ReportMetric(float64(b.N*bot.paths)/b.Elapsed().Seconds(), "paths/s")
+	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+}
+
+// BenchmarkPaths is the path sampling alone, after the maps are made.
+func BenchmarkPaths(b *testing.B) {
+	s := midGame(b)
+	bot, _ := New(Params.Defaults(), 1)
+	p := &s.Players[s.N-1]
+	bot.survey(s, p.ID)
+	var enemy paperio.Bits
+	pr := heldProfile(p)
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, pr, &enemy)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "paths/s")
 }

@@ -1,0 +1,91 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/param"
+)
+
+// trap is player 1 out of its territory moving up with a two-cell trail
+// and player 2 two cells right and one up, moving left towards it: going
+// up puts player 1 where player 2 can cut its trail or meet it head on
+// with the longer trail, whatever it does next.
+func trap(t *testing.T) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	place := func(p *paperio.Player, c paperio.Cell, d paperio.Dir) {
+		p.X, p.Y, p.Dir = c.X(), c.Y(), d
+	}
+	me, opp := &s.Players[0], &s.Players[1] // territories around (9,14) and (19,14)
+	place(me, paperio.CellAt(9, 17), paperio.Up)
+	for _, c := range []paperio.Cell{paperio.CellAt(9, 16), paperio.CellAt(9, 17)} {
+		me.Lines[me.NLines] = c
+		me.NLines++
+		me.TrailBits.Set(c)
+	}
+	place(opp, paperio.CellAt(11, 18), paperio.Left)
+	return s
+}
+
+func TestMinimaxForbidsTheTrap(t *testing.T) {
+	s := trap(t)
+	b, err := New(param.Values{"depth": 2}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f [dirSlots]bool
+	b.forbid(s, 1, &f)
+	if !f[paperio.Up] {
+		t.Fatal("moving up into the trap is allowed")
+	}
+	if f[paperio.Left] {
+		t.Fatal("moving left, away from the opponent, is forbidden")
+	}
+	// The state shown must not change.
+	if s2 := trap(t); *s2 != *s {
+		t.Fatal("forbid changed the state it was shown")
+	}
+	// The bot does not walk into it either.
+	if d := b.Command(s, 1); d == paperio.Up {
+		t.Fatal("Command goes up into the trap")
+	}
+	// With the minimax off nothing is forbidden.
+	b0, _ := New(param.Values{"depth": 0}, 1)
+	b0.forbid(s, 1, &f)
+	if f != [dirSlots]bool{} {
+		t.Fatalf("depth 0 forbids %v", f)
+	}
+}
+
+// TestMinimaxIgnoresFarOpponents checks, on a far-away opponent, that
+// nothing is forbidden (the tree is not even searched).
+func TestMinimaxIgnoresFarOpponents(t *testing.T) {
+	s := trap(t)
+	opp := &s.Players[1]
+	c := paperio.CellAt(25, 25)
+	opp.X, opp.Y = c.X(), c.Y()
+	b, _ := New(param.Values{"depth": 3}, 1)
+	var f [dirSlots]bool
+	if n := b.forbid(s, 1, &f); n != 0 {
+		t.Fatalf("far opponent: %d moves forbidden (%v)", n, f)
+	}
+	if len(b.sim) != 0 {
+		t.Fatal("searched a tree for a far opponent")
+	}
+}
+
+// BenchmarkMinimaxTrap is the depth-2 tree of the trap position, three
+// first moves against every reply.
+func BenchmarkMinimaxTrap(b *testing.B) {
+	s := trap(&testing.T{})
+	bot, _ := New(param.Values{"depth": 2}, 1)
+	var f [dirSlots]bool
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.forbid(s, 1, &f)
+	}
+}
