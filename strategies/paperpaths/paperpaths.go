@@ -304,12 +304,10 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
 	outLen := 1 + b.rng.IntN(b.maxLen)
-	var t int32 // ticks from now to reach cur
+	w := walker{pr: pr}
 	inside := 0
 	minArrive := trailArrive
 	closed := false
-	var killed uint8 // opponents whose trail the path cuts in time
-	nitro, slow := 0, 0
 	for i := 0; i < outLen; i++ {
 		d := dir
 		if d == paperio.DirNone || b.rng.Float64() >= b.forward {
@@ -341,17 +339,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			}
 			first = d
 		}
-		t += pr.ticks(base)
-		pr = pr.arrive(b.bonus[n])
-		switch b.bonus[n].kind {
-		case bonusNitro:
-			nitro++
-		case bonusSlow:
-			slow++
-		}
-		if o := b.owner[n]; o > 0 && t < b.homeAt[o-1] {
-			killed |= 1 << (o - 1)
-		}
+		w.step(b, n, base)
 		cur, dir = n, d
 		if p.Terr.Has(n) {
 			if len(b.lines) > 0 {
@@ -382,17 +370,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			b.lines[i], b.lines[j] = b.lines[j], b.lines[i]
 		}
 		for _, x := range b.lines[n0:] {
-			t += pr.ticks(base)
-			pr = pr.arrive(b.bonus[x])
-			switch b.bonus[x].kind {
-			case bonusNitro:
-				nitro++
-			case bonusSlow:
-				slow++
-			}
-			if o := b.owner[x]; o > 0 && t < b.homeAt[o-1] {
-				killed |= 1 << (o - 1)
-			}
+			w.step(b, x, base)
 			if !p.Terr.Has(x) {
 				minArrive = min(minArrive, b.arrive[x])
 			}
@@ -400,10 +378,10 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	}
 	// A capture beats a cut in the same tick: an arrival at the closing
 	// tick itself is safe.
-	if len(b.lines) > 0 && float64(minArrive) < float64(t)+b.margin {
+	if len(b.lines) > 0 && float64(minArrive) < float64(w.t)+b.margin {
 		return 0, 0, false
 	}
-	if b.maxOut > 0 && len(b.lines) > 0 && out+t > b.maxOut {
+	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
 		return 0, 0, false
 	}
 	var value float64
@@ -416,10 +394,33 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		ne := got.Count() - enemyGot.Count()
 		value = b.wNeutral*float64(ne) + b.wEnemy*float64(enemyGot.Count())
 	}
-	for ; killed != 0; killed &= killed - 1 {
+	for killed := w.killed; killed != 0; killed &= killed - 1 {
 		value += b.wKill
 	}
-	value += b.wNitro*float64(nitro) - b.wSlow*float64(slow)
+	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
-	return first, value / (float64(t) + b.timeBias), true
+	return first, value / (float64(w.t) + b.timeBias), true
+}
+
+// walker times a path cell by cell and counts what it meets.
+type walker struct {
+	t           int32   // ticks from now to reach the last cell
+	pr          profile // own speed profile from there
+	nitro, slow int     // bonuses picked up
+	killed      uint8   // opponents (bit k-1) whose trail the path cuts before they can be home
+}
+
+// step moves to the next cell n.
+func (w *walker) step(b *Bot, n paperio.Cell, base int) {
+	w.t += w.pr.ticks(base)
+	w.pr = w.pr.arrive(b.bonus[n])
+	switch b.bonus[n].kind {
+	case bonusNitro:
+		w.nitro++
+	case bonusSlow:
+		w.slow++
+	}
+	if o := b.owner[n]; o > 0 && w.t < b.homeAt[o-1] {
+		w.killed |= 1 << (o - 1)
+	}
 }
