@@ -103,6 +103,9 @@ func (g *geom) unpack(s int32) (x, y, r int) {
 	return c%g.gw - g.pad, c/g.gw - g.pad, r
 }
 
+// rot returns the rotation of state s.
+func (g *geom) rot(s int32) int { return int(s % 6) }
+
 // numStates is the size of the state grid.
 func (g *geom) numStates() int { return g.gw * g.gh * 6 }
 
@@ -296,6 +299,15 @@ func (b *board) rowFull(y int) bool {
 		}
 	}
 	return true
+}
+
+// hash returns an FNV-1a hash of the board's cells and line history.
+func (b *board) hash() uint64 {
+	h := uint64(14695981039346656037) ^ uint64(b.lastLines)
+	for _, w := range b.rows {
+		h = (h ^ w) * 1099511628211
+	}
+	return h
 }
 
 func popcount(ws []uint64) int {

@@ -24,12 +24,35 @@
 // character that cannot move the unit locks it, the next unit continues the
 // phrase from its spawn, and a span is started only if simulating the next
 // units shows that it completes with every placement within SpanMargin of
-// the best. Every unit's text is replayed on a copy of the referee's game
-// before it is kept; if it does not lock the unit where planned, the plain
-// shortest path is used instead.
+// the best.
+//
+// A phrase search (phrase_dp) then finds, for the same lock target, the
+// path that earns the most power points, by dynamic programming over
+// (position, row memory, phrase automaton state): an Aho–Corasick
+// automaton over the phrases' characters counts occurrences as the text
+// is typed, and carries its state from one unit to the next, so phrases
+// that span units count. Down moves never come back up, so the repeat
+// rule only concerns the current row; the search keeps each row's moves
+// acyclic (sideways moves one way, rotations at one column one way, at
+// most dp_turns of them) and the path graph is a DAG, searched by
+// memoised recursion within a budget of states (dp_nodes). A phrase
+// still unused earns its 300 points on reaching it (the search may count
+// one twice within a unit); up to dp_unused unused phrases that fit the
+// fall and the dp_repeats used ones with the best points per row are
+// tried (the automaton is reduced to them for the unit), paths stay
+// within dp_slack columns of the line from the spawn to the target, and a
+// phrase left partly typed at the lock is worth dp_potential per
+// character. The unit's text is the greedy planner's or the search's,
+// whichever scores more, counted exactly with the automaton. Every unit's
+// text is replayed on a copy of the referee's game before it is kept; if
+// it does not lock the unit where planned, the plain shortest path is used
+// instead.
 //
 // hexlookahead also plays a portfolio of weight variants one unit deep and
-// keeps the text that the referee scores best.
+// keeps the text that the referee scores best. The variants are ranked
+// without the phrase search; the winner is played again with it (reusing
+// its lock choices where the board is the same) and kept if it scores
+// more. hexgreedy leaves the phrase search off by default.
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.

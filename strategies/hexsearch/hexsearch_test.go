@@ -88,6 +88,7 @@ func TestSolutionsAlwaysValid(t *testing.T) {
 				solveValid(t, mustGreedy(t), p, seed, ps)
 				if k == 0 {
 					solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
+					solveValid(t, mustGreedy(t, "phrase_dp=1"), p, seed, ps)
 					solveValid(t, mustLookahead(t, "depth=2,beam=3,portfolio=0"), p, seed, ps)
 				}
 			}

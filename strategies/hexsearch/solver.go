@@ -24,11 +24,30 @@ var weightSpecs = param.Specs{
 	{Name: "phrases", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type phrases of power on the way to each lock (1) or take plain shortest paths (0)"},
 	{Name: "span", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type unused phrases that do not fit one unit's fall across several units, a phrase character locking each (1)"},
 	{Name: "span_margin", Kind: param.Float, Min: 0, Max: 2000, Default: 20, Help: "how much worse (in evaluation points) than the best a placement may be to carry a phrase across units"},
+	{Name: "phrase_dp", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "also search each unit's path to its lock for the most power points by dynamic programming, and keep whichever of it and the greedy planner's text scores more (1)"},
+	{Name: "dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "states the phrase search may memoise per unit; past it the greedy planner's text is used"},
+	{Name: "dp_repeats", Kind: param.Int, Min: 0, Max: 64, Default: 4, Help: "phrases already used that the phrase search types again, best points per row first (unused ones: see dp_unused)"},
+	{Name: "dp_unused", Kind: param.Int, Min: 0, Max: 64, Default: 18, Help: "unused phrases that fit the fall that the phrase search tries (for their 300 points), best points per row first"},
+	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 3, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
+	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
+	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
 }
 
 // GreedyParams are the parameters of hexgreedy: the evaluation weights and
-// the phrase switch.
-var GreedyParams = weightSpecs
+// the phrase settings. Its phrase search is off by default, to keep it
+// fast.
+var GreedyParams = withDefault(weightSpecs, "phrase_dp", 0)
+
+// withDefault returns a copy of specs with the default of name changed.
+func withDefault(specs param.Specs, name string, v float64) param.Specs {
+	specs = slices.Clone(specs)
+	for i := range specs {
+		if specs[i].Name == name {
+			specs[i].Default = v
+		}
+	}
+	return specs
+}
 
 // LookaheadParams are the parameters of hexlookahead: the weights plus the
 // search shape and budget.
@@ -42,15 +61,22 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 
 // Config is a solver's validated settings.
 type Config struct {
-	Weights    Weights
-	Phrases    bool
-	Depth      int
-	Beam       int
-	FirstBonus float64
-	Nodes      int64
-	Span       bool    // carry unused phrases across units
-	SpanMargin float64 // evaluation loss accepted for a span's placement
-	Portfolio  int     // weight variants also played one unit deep; the best text wins
+	Weights     Weights
+	Phrases     bool
+	Depth       int
+	Beam        int
+	FirstBonus  float64
+	Nodes       int64
+	Span        bool    // carry unused phrases across units
+	SpanMargin  float64 // evaluation loss accepted for a span's placement
+	Portfolio   int     // weight variants also played one unit deep; the best text wins
+	PhraseDP    bool    // search each unit's path for power points by dynamic programming
+	DPNodes     int     // memoised states allowed per unit in that search
+	DPPotential float64 // value per character of a phrase left partly typed at a lock
+	DPRepeats   int     // used phrases the search repeats, best repeat rate first
+	DPUnused    int     // unused phrases the search tries to fit, best repeat rate first
+	DPSlack     int     // columns the search's paths may stray from the line to the target
+	DPTurns     int     // rotations the search's paths may make at one column of a row
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -65,6 +91,9 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		},
 		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
+		PhraseDP: v["phrase_dp"] != 0, DPNodes: specs.Int(v, "dp_nodes"), DPPotential: v["dp_potential"],
+		DPRepeats: specs.Int(v, "dp_repeats"), DPUnused: specs.Int(v, "dp_unused"), DPSlack: specs.Int(v, "dp_slack"),
+		DPTurns: specs.Int(v, "dp_turns"),
 	}
 	if _, ok := specs.Lookup("depth"); ok {
 		c.Depth, c.Beam = specs.Int(v, "depth"), specs.Int(v, "beam")
@@ -105,6 +134,25 @@ type Solver struct {
 	spanRc     *reach
 	spanBoards [2]board
 	spanCands  []cand
+
+	ac      *automaton // the phrases, for the text's state and scoring
+	dp      *phraseDP
+	acState int32  // the automaton's state after s.out
+	dpBuf   []byte // the phrase search's text for the current unit
+	seen    []bool // scratch for automaton.score
+	dpOff   bool   // leave the phrase search out (a portfolio's ranking pass)
+
+	// The lock chosen for each unit, by board: a game played again (with
+	// the phrase search) reuses the lookahead's choices where the board is
+	// the same.
+	chosen, prevChosen []chosenLock
+	reuse              bool
+}
+
+// chosenLock is the lock chosen for a unit on the board of hash board.
+type chosenLock struct {
+	board uint64
+	lock  lockAt
 }
 
 var _ hextris.Solver = (*Solver)(nil)
@@ -139,6 +187,10 @@ func NewSolver(c Config) *Solver {
 	if c.Nodes <= 0 {
 		c.Nodes = 1 << 62
 	}
+	if c.DPNodes <= 0 {
+		c.DPNodes = 200000
+	}
+	c.DPTurns = max(c.DPTurns, 1)
 	return &Solver{cfg: c}
 }
 
@@ -167,6 +219,14 @@ func (s *Solver) prepare(p *hextris.Problem, phrases hextris.PhraseSet) {
 	if s.pl == nil || s.plKey != key {
 		s.pl = newPlanner(s.g, s.rcs[0], phrases)
 		s.plKey = key
+		s.ac = newAutomaton(s.pl.phrases)
+		s.seen = make([]bool, len(s.pl.phrases))
+		s.dp = nil
+		if s.cfg.PhraseDP {
+			s.dp = newPhraseDP(s.g, s.rcs[0], s.ac, s.pl.phrases, dpConfig{
+				repeats: s.cfg.DPRepeats, unused: s.cfg.DPUnused, slack: s.cfg.DPSlack, turns: s.cfg.DPTurns,
+				budget: s.cfg.DPNodes, potential: s.cfg.DPPotential})
+		}
 	}
 	s.pl.reset()
 }
@@ -178,11 +238,17 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 	if p == nil {
 		return "", errors.New("hexsearch: nil problem")
 	}
+	// With a portfolio, the variants are ranked without the phrase search
+	// (in each variant it would cost about three times the variant's own
+	// game), and the winner is played again with it.
+	s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0
 	best, err := s.solveOne(ctx, p, seed, phrases)
+	s.dpOff = false
 	if err != nil || s.cfg.Portfolio == 0 {
 		return best, err
 	}
 	bestScore := s.check.Run(p, seed, phrases, best).Score
+	winner := s
 	for i := range min(s.cfg.Portfolio, len(portfolio)) {
 		if ctx.Err() != nil {
 			break
@@ -201,12 +267,25 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 			w.RowFill *= m.rowFill
 			s.subs = append(s.subs, NewSolver(c))
 		}
+		s.subs[i].dpOff = true
 		sol, err := s.subs[i].solveOne(ctx, p, seed, phrases)
+		s.subs[i].dpOff = false
 		if err != nil {
 			continue
 		}
 		if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-			best, bestScore = sol, sc
+			best, bestScore, winner = sol, sc, s.subs[i]
+		}
+	}
+	if s.cfg.PhraseDP && ctx.Err() == nil {
+		winner.prevChosen, winner.chosen = winner.chosen, winner.prevChosen
+		winner.reuse = true
+		sol, err := winner.solveOne(ctx, p, seed, phrases)
+		winner.reuse = false
+		if err == nil && ctx.Err() == nil {
+			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
+				best = sol
+			}
 		}
 	}
 	return best, nil
@@ -236,6 +315,8 @@ func (s *Solver) solveOne(ctx context.Context, p *hextris.Problem, seed uint32, 
 	s.game.Reset(p, seed)
 	s.src = hextris.SourceUnits(p, seed, s.src[:0])
 	s.out = s.out[:0]
+	s.chosen = s.chosen[:0]
+	s.acState = 0
 	s.spanPh = -1
 	s.tries = append(s.tries[:0], make([]int, len(s.pl.phrases))...)
 	for !s.game.Over() {
@@ -273,6 +354,9 @@ func (s *Solver) placeOne() error {
 			copy(s.pl.used, s.used)
 			s.out = s.out[:n0]
 		}
+		if s.dp != nil && !s.dpOff {
+			s.phraseSearch(u, from, best.State, n0)
+		}
 	}
 	if len(s.out) == n0 {
 		// Plain path: redo the search from the spawn (choose may have run
@@ -290,12 +374,54 @@ func (s *Solver) placeOne() error {
 	return nil
 }
 
-// play steps the game through s.out[n0:].
+// play steps the game through s.out[n0:], and follows the text with the
+// automaton, marking the phrases that occur as used.
 func (s *Solver) play(n0 int) {
+	a := s.acState
 	for _, ch := range s.out[n0:] {
 		c, _, _ := hextris.DecodeChar(rune(ch))
 		s.game.Step(c)
+		a = s.ac.step(a, ch)
+		for _, i := range s.ac.ends(a) {
+			s.pl.used[i] = true
+		}
 	}
+	s.acState = a
+}
+
+// phraseSearch runs the phrase search for the path of unit u from state
+// from to the lock at target (the planner's distances are set for it) and
+// replaces the unit's text s.out[n0:] by its text if that scores more
+// power points (a partial phrase at the end counted at DPPotential per
+// character) and replays.
+//
+// The search counts the 300 points of an unused phrase at each of its
+// occurrences in the unit's text; the exact count decides between the
+// two texts. (Searching again without the bonus of a phrase it typed
+// twice was tried: it made no difference on the qualifier problems.)
+func (s *Solver) phraseSearch(u int, from, target int32, n0 int) {
+	s.pl.rc.toTarget(&s.cur, u, target)
+	text, _, ok := s.dp.solve(&s.cur, u, from, target, s.acState, s.used, s.dpBuf[:0])
+	s.dpBuf = text
+	if !ok {
+		return
+	}
+	if len(s.out) > n0 && s.textValue(s.out[n0:]) >= s.textValue(text) {
+		return
+	}
+	if !s.replays(text) {
+		return
+	}
+	copy(s.pl.used, s.used)
+	s.out = append(s.out[:n0], text...)
+}
+
+// textValue is what text earns in power points when typed after s.out's
+// units so far (the used flags of before the current unit), plus
+// DPPotential per character of a phrase it leaves partly typed.
+func (s *Solver) textValue(text []byte) float64 {
+	pts, a := s.ac.score(s.acState, text, s.used, s.seen)
+	return float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
 }
 
 // lockValue returns the one-unit value of locking at state st (from the
@@ -545,6 +671,14 @@ func (s *Solver) choose(b *board, u, k int, from int32) (lockAt, bool) {
 	}
 	cs := s.rank(0, b, u, k, locks)
 	best, bestV := cs[0].lock, cs[0].v
+	h := b.hash()
+	if s.reuse && k < len(s.prevChosen) && s.prevChosen[k].board == h {
+		if _, ok := s.lockValue(s.prevChosen[k].lock.State); ok {
+			best = s.prevChosen[k].lock
+			s.chosen = append(s.chosen, chosenLock{h, best})
+			return best, true
+		}
+	}
 	if s.cfg.Depth > 1 && k+1 < len(s.src) {
 		bestV = -1e300
 		for i := range min(s.cfg.Beam, len(cs)) {
@@ -562,6 +696,7 @@ func (s *Solver) choose(b *board, u, k int, from int32) (lockAt, bool) {
 			}
 		}
 	}
+	s.chosen = append(s.chosen, chosenLock{h, best})
 	return best, true
 }
 

@@ -1,0 +1,475 @@
+package hexsearch
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"gauntlet/referees/hextris"
+)
+
+// phraseDP finds, for a chosen lock target, the text that earns the most
+// power points on the way there: a longest path, by dynamic programming
+// over (position, row memory, automaton state). The memo holds, per
+// (position, row memory), a block of cells, one per state of the unit's
+// reduced automaton; a hash table finds the blocks. Both are reused from
+// one unit to the next.
+//
+// The repeat rule needs only the current row's positions (down moves
+// never come back up). The search keeps the row's moves acyclic: a row's
+// sideways moves go one way (E or W), and at one column the rotations go
+// one way, fewer than the unit's distinct rotations. Then no position
+// repeats, and the path graph is a DAG. The row memory packs the sideways
+// direction (none, E, W) and the rotations at the current column (none,
+// 1..5 CW, 1..5 CCW): rowMem = dir*11 + rot. To keep the search small, a
+// path strays at most slack columns from the straight line from its start
+// to the target, and makes at most turns rotations at one column.
+type phraseDP struct {
+	g  *geom
+	rc *reach // distances to the target (toTarget already run)
+	ac *automaton
+
+	tab     []dpSlot
+	mask    uint64
+	gen     uint32
+	nblocks int
+	cells   []uint32 // value<<8 | character, or cellUnset
+	ncells  int32
+
+	budget int // memo cells allowed per unit
+	nodes  int // memo cells filled for the current unit
+	over   bool
+	pot    int32 // value per character of a phrase left partly typed
+
+	// The automaton of the unit's active phrases (see activate): red maps
+	// a state to its longest suffix that is a prefix of an active phrase,
+	// and the edges, gains and continuation lengths are those of the
+	// reduced states.
+	phrases []phrase
+	repeats int // used phrases kept active, best repeat rate first
+	unused  int // unused phrases kept active, best repeat rate first
+	rank    []int
+	rates   []float64
+	active  uint64
+	red     []int32
+	edges   []acEdge
+	edgeAt  [][2]int32 // the edges of (state, command): edges[lo:hi]
+	actIdx  []int32    // cell of each reduced state in a block
+	nAct    int32      // reduced states
+	cont    []int32
+	gain    []int32 // points on reaching a reduced state, this unit
+
+	b      *board
+	u      int
+	target int32
+	tx, ty int
+	sx, sy int // where the unit starts
+	slack  int // columns a path may stray from the line from start to target
+	turns  int // rotations a path may make at one column of a row
+	nrot   int
+	lock   [hextris.NumCommands]bool // commands that lock the unit at the target
+}
+
+// dpSlot locates the block of cells of one (position, row memory).
+type dpSlot struct {
+	key uint64
+	gen uint32
+	blk int32
+}
+
+const (
+	// Values are in sixteenths of a point (dpUnit), so that a cell packs
+	// the value and the character in 32 bits.
+	dpUnit    = 16
+	dpDead    = -1 << 22
+	cellUnset = uint32(1 << 31)
+	dirNone   = 0
+	dirE      = 1
+	dirW      = 2
+	rotSlots  = 11
+)
+
+// dpConfig are the phrase search's settings (see Config).
+type dpConfig struct {
+	repeats, unused, slack, turns, budget int
+	potential                             float64
+}
+
+func newPhraseDP(g *geom, rc *reach, ac *automaton, phrases []phrase, c dpConfig) *phraseDP {
+	size := 1 << 12
+	nn := ac.numNodes()
+	d := &phraseDP{g: g, rc: rc, ac: ac, tab: make([]dpSlot, size), mask: uint64(size - 1),
+		actIdx: make([]int32, nn),
+		budget: c.budget, pot: int32(math.Round(c.potential * dpUnit)), slack: c.slack, turns: c.turns, phrases: phrases, repeats: c.repeats, unused: c.unused,
+		red: make([]int32, nn), edgeAt: make([][2]int32, nn*int(hextris.NumCommands)),
+		cont: make([]int32, nn), gain: make([]int32, nn)}
+	// Repeat rates: points per down move of typing a phrase again right
+	// after itself (from its border on).
+	for i, ph := range phrases {
+		downs := 0
+		for _, c := range ph.cmds[ph.border:] {
+			if c == hextris.MoveSW || c == hextris.MoveSE {
+				downs++
+			}
+		}
+		d.rank = append(d.rank, i)
+		d.rates = append(d.rates, 2*float64(len(ph.text))/float64(max(downs, 1)))
+	}
+	slices.SortStableFunc(d.rank, func(i, j int) int { return cmp.Compare(d.rates[j], d.rates[i]) })
+	return d
+}
+
+// activate chooses the phrases the search tries for a unit that descends
+// downs rows from automaton state a0: the unused ones that fit the fall
+// (their 300 points outweigh anything else), the phrases that a0 has begun,
+// and the repeats best repeat rates among the used ones that fit. It
+// compiles the reduced automaton of these phrases when they changed, and
+// the gains of its states.
+func (d *phraseDP) activate(a0 int32, downs int, used []bool) {
+	ac := d.ac
+	m := uint64(0)
+	if len(d.phrases) > 64 {
+		m = ^uint64(0)
+	} else {
+		m = ac.longer[a0]
+		k, nu := 0, 0
+		for _, i := range d.rank {
+			if d.phrases[i].downs > downs {
+				continue
+			}
+			if !used[i] {
+				if nu < d.unused {
+					m |= 1 << uint(i)
+					nu++
+				}
+			} else if k < d.repeats {
+				m |= 1 << uint(i)
+				k++
+			}
+		}
+	}
+	if m != d.active || len(d.edges) == 0 {
+		d.active = m
+		d.edges = d.edges[:0]
+		for _, n := range ac.order {
+			if n != 0 && ac.through[n]&m == 0 {
+				d.red[n] = d.red[ac.fail[n]]
+				continue
+			}
+			d.red[n] = n
+			if ac.longer[n]&m != 0 || n == 0 {
+				d.cont[n] = ac.depth[n]
+			} else {
+				d.cont[n] = d.cont[d.red[ac.fail[n]]]
+			}
+		}
+		d.nAct = 0
+		for _, n := range ac.order {
+			if d.red[n] != n {
+				continue
+			}
+			d.actIdx[n] = d.nAct
+			d.nAct++
+			for c := range hextris.NumCommands {
+				i := int(n)*int(hextris.NumCommands) + int(c)
+				e0 := len(d.edges)
+				for _, ch := range ac.chars[c] {
+					to := d.red[ac.next[int(n)<<8|int(ch)]]
+					if !slices.ContainsFunc(d.edges[e0:], func(e acEdge) bool { return e.to == to }) {
+						d.edges = append(d.edges, acEdge{ch, to})
+					}
+				}
+				d.edgeAt[i] = [2]int32{int32(e0), int32(len(d.edges))}
+			}
+		}
+	}
+	for n := range d.gain {
+		v := int32(0)
+		if d.red[n] == int32(n) {
+			for _, i := range ac.ends(int32(n)) {
+				if len(d.phrases) <= 64 && m&(1<<uint(i)) == 0 {
+					continue
+				}
+				v += 2 * dpUnit * ac.plen[i]
+				if !used[i] {
+					v += 300 * dpUnit
+				}
+			}
+		}
+		d.gain[n] = v
+	}
+}
+
+// commandEdges returns the distinct reduced successors of reduced state n
+// for characters of command c.
+func (d *phraseDP) commandEdges(n int32, c hextris.Command) []acEdge {
+	i := int(n)*int(hextris.NumCommands) + int(c)
+	return d.edges[d.edgeAt[i][0]:d.edgeAt[i][1]]
+}
+
+// solve appends to out the best text that takes unit u from state from to
+// the target of the latest toTarget and locks it there with one of the
+// target's locking commands, the automaton starting at state a0 and used
+// marking the phrases the game's text already holds. It returns false if
+// the budget ran out or no path was found.
+func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []bool, out []byte) ([]byte, float64, bool) {
+	g := d.g
+	if d.rc.distTo(from) < 0 {
+		return out, 0, false
+	}
+	d.gen++
+	if d.gen == 0 {
+		clear(d.tab)
+		d.gen = 1
+	}
+	d.nodes, d.over, d.nblocks, d.ncells = 0, false, 0, 0
+	d.b, d.u, d.target = b, u, target
+	d.tx, d.ty, _ = g.unpack(target)
+	d.nrot = g.nrot[u]
+	for c := range hextris.NumCommands {
+		t, ok := g.next(u, target, c)
+		d.lock[c] = !ok || (t != target && !b.fits(g, u, t))
+	}
+	d.sx, d.sy, _ = g.unpack(from)
+	d.activate(a0, d.ty-d.sy, used)
+	a0 = d.red[a0]
+	best := d.value(from, d.sx, d.sy, g.rot(from), 0, d.block(from, 0), a0)
+	if d.over || best <= dpDead {
+		return out, 0, false
+	}
+	// Follow the best characters.
+	s, rm, a := from, 0, a0
+	for guard := 0; guard < 1<<20; guard++ {
+		blk := d.findBlock(s, rm)
+		if blk < 0 || d.cells[blk+d.actIdx[a]] == cellUnset {
+			return out, 0, false
+		}
+		ch := byte(d.cells[blk+d.actIdx[a]])
+		out = append(out, ch)
+		c, _, _ := hextris.DecodeChar(rune(ch))
+		a = d.red[d.ac.step(a, ch)]
+		if s == target {
+			return out, float64(best) / dpUnit, true
+		}
+		x, y, r := g.unpack(s)
+		s, _, _, rm, _ = d.move(s, x, y, r, rm, c)
+	}
+	return out, 0, false
+}
+
+func dpKey(s int32, rm int) uint64 { return uint64(s)<<6 | uint64(rm) }
+
+func dpHash(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> 24 }
+
+// findBlock returns the first cell of the block of (s, rm), or -1.
+func (d *phraseDP) findBlock(s int32, rm int) int32 {
+	key := dpKey(s, rm)
+	for i := dpHash(key) & d.mask; ; i = (i + 1) & d.mask {
+		e := &d.tab[i]
+		if e.gen != d.gen {
+			return -1
+		}
+		if e.key == key {
+			return e.blk
+		}
+	}
+}
+
+// block returns the first cell of the block of (s, rm), making the block
+// if needed.
+func (d *phraseDP) block(s int32, rm int) int32 {
+	key := dpKey(s, rm)
+	for i := dpHash(key) & d.mask; ; i = (i + 1) & d.mask {
+		e := &d.tab[i]
+		if e.gen == d.gen {
+			if e.key == key {
+				return e.blk
+			}
+			continue
+		}
+		e.gen, e.key, e.blk = d.gen, key, d.ncells
+		d.ncells += d.nAct
+		if int(d.ncells) > len(d.cells) {
+			d.cells = append(d.cells, make([]uint32, max(int(d.ncells), 2*len(d.cells))-len(d.cells))...)
+		}
+		for i := e.blk; i < d.ncells; i++ {
+			d.cells[i] = cellUnset
+		}
+		d.nblocks++
+		if 2*d.nblocks > len(d.tab) {
+			blk := e.blk
+			d.grow()
+			return blk
+		}
+		return e.blk
+	}
+}
+
+// grow doubles the block table, keeping the current unit's blocks. The
+// table is small while units need few states (it stays in cache), and
+// keeps its size from one unit to the next.
+func (d *phraseDP) grow() {
+	old := d.tab
+	d.tab = make([]dpSlot, 2*len(old))
+	d.mask = uint64(len(d.tab) - 1)
+	for _, e := range old {
+		if e.gen != d.gen {
+			continue
+		}
+		for i := dpHash(e.key) & d.mask; ; i = (i + 1) & d.mask {
+			if d.tab[i].gen != d.gen {
+				d.tab[i] = e
+				break
+			}
+		}
+	}
+}
+
+// move applies command c (a move that keeps the unit on the board) to
+// state s with row memory rm; false if the row memory forbids it.
+func (d *phraseDP) move(s int32, x, y, r, rm int, c hextris.Command) (t int32, nx, ny, rm2 int, ok bool) {
+	dir, rot := rm/rotSlots, rm%rotSlots
+	fail := func() (int32, int, int, int, bool) { return 0, 0, 0, 0, false }
+	switch c {
+	case hextris.MoveSW, hextris.MoveSE:
+		rm = 0
+	case hextris.MoveE:
+		if dir == dirW {
+			return fail()
+		}
+		rm = dirE * rotSlots
+	case hextris.MoveW:
+		if dir == dirE {
+			return fail()
+		}
+		rm = dirW * rotSlots
+	case hextris.RotCW:
+		if rot > 5 || rot+1 >= d.nrot || rot+1 > d.turns {
+			return fail()
+		}
+		rm = dir*rotSlots + rot + 1
+	case hextris.RotCCW:
+		k := 0
+		if rot > 5 {
+			k = rot - 5
+		} else if rot > 0 {
+			return fail()
+		}
+		if k+1 >= d.nrot || k+1 > d.turns {
+			return fail()
+		}
+		rm = dir*rotSlots + 5 + k + 1
+	}
+	// The state index arithmetic of geom.state, with its bounds.
+	g := d.g
+	row := int32(6 * g.gw)
+	nx, ny, t = x, y, s
+	switch c {
+	case hextris.MoveW:
+		nx, t = x-1, s-6
+	case hextris.MoveE:
+		nx, t = x+1, s+6
+	case hextris.MoveSW:
+		ny, t = y+1, s+row
+		if y&1 == 0 {
+			nx, t = x-1, t-6
+		}
+	case hextris.MoveSE:
+		ny, t = y+1, s+row
+		if y&1 != 0 {
+			nx, t = x+1, t+6
+		}
+	case hextris.RotCW:
+		if r+1 == d.nrot {
+			t -= int32(r)
+		} else {
+			t++
+		}
+	case hextris.RotCCW:
+		if r == 0 {
+			t += int32(d.nrot - 1)
+		} else {
+			t--
+		}
+	}
+	if t == s || nx < -g.pad+1 || nx >= g.w+g.pad-1 || ny >= g.h+g.pad-1 {
+		return 0, 0, 0, 0, false
+	}
+	return t, nx, ny, rm, true
+}
+
+// value is the most points the rest of a path from (s, rm, a) can earn,
+// or dpDead; (x, y, r) is s unpacked and blk the block of (s, rm).
+func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
+	ci := blk + d.actIdx[a]
+	if c := d.cells[ci]; c != cellUnset {
+		return int32(c) >> 8
+	}
+	if d.nodes >= d.budget {
+		d.over = true
+		return dpDead
+	}
+	d.nodes++
+	best, bestCh := int32(dpDead), byte(0)
+	if s == d.target {
+		for c := range hextris.NumCommands {
+			if !d.lock[c] {
+				continue
+			}
+			for _, e := range d.commandEdges(a, c) {
+				if v := d.gain[e.to] + d.pot*d.cont[e.to]; v > best {
+					best, bestCh = v, e.ch
+				}
+			}
+		}
+	} else {
+		for c := range hextris.NumCommands {
+			t, nx, ny, rm2, ok := d.move(s, x, y, r, rm, c)
+			if !ok || d.rc.distTo(t) < 0 || !d.rowOK(nx, ny, rm2) {
+				continue
+			}
+			nr := r
+			if c == hextris.RotCW || c == hextris.RotCCW {
+				nr += int(t - s)
+			}
+			tb := d.block(t, rm2)
+			for _, e := range d.commandEdges(a, c) {
+				v := d.value(t, nx, ny, nr, rm2, tb, e.to)
+				if d.over {
+					return dpDead
+				}
+				if v <= dpDead {
+					continue
+				}
+				if v += d.gain[e.to]; v > best {
+					best, bestCh = v, e.ch
+				}
+			}
+		}
+	}
+	d.cells[ci] = uint32(best)<<8 | uint32(bestCh)
+	return best
+}
+
+// rowOK rejects states further than slack columns from the line from the
+// start to the target, and states on the target's row from which the row
+// memory forbids the sideways moves to the target's column.
+func (d *phraseDP) rowOK(x, y, rm int) bool {
+	if dy := d.ty - d.sy; dy > 0 {
+		if off := (x-d.sx)*dy - (d.tx-d.sx)*(y-d.sy); off > d.slack*dy || off < -d.slack*dy {
+			return false
+		}
+	} else if x < min(d.sx, d.tx)-d.slack || x > max(d.sx, d.tx)+d.slack {
+		return false
+	}
+	if y != d.ty {
+		return true
+	}
+	switch rm / rotSlots {
+	case dirE:
+		return x <= d.tx
+	case dirW:
+		return x >= d.tx
+	}
+	return true
+}
