@@ -38,6 +38,16 @@ type Aggregator interface {
 	Aggregate(group string, scores map[string]float64) float64
 }
 
+// Coster is implemented by games whose cases differ much in playing time
+// (hextris: problem 24's 1620 units on a 100x40 board against a few dozen
+// on 10x10). A run without an early stop starts the costliest cases first,
+// so that a long case does not end the run on one busy worker while the
+// others idle. Results are the same whatever the order.
+type Coster interface {
+	// Cost estimates the relative playing time of case c (any unit, >= 0).
+	Cost(c Case) float64
+}
+
 // GameInfo describes a game for `gauntlet list` and argument checks.
 type GameInfo struct {
 	Name     string

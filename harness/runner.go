@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -175,7 +177,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, col, prog, cancelRun)
 	}()
 
-	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker}
+	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop)}
 	g, gctx := errgroup.WithContext(runCtx)
 	g.SetLimit(rn.jobs())
 	feedErr := src.feed(gctx, func(i int) {
@@ -326,21 +328,43 @@ func (c *collector) advance() bool {
 	return false
 }
 
-// matchSource hands out the plan's unfinished matches in plan order. With a
-// store it claims them in chunks (renewing the claims while they are being
-// played) and, when other workers hold the rest, waits for their results or
-// for their claims to expire.
+// launchOrder returns the order in which the plan's matches are started:
+// plan order, or, for a game that estimates its cases' costs and a run
+// without an early stop, costliest first (ties in plan order). An early
+// stop is decided on results in plan order, so such a run keeps it.
+func launchOrder(p *Plan, stop Stopper) []int {
+	order := make([]int, len(p.Matches))
+	for i := range order {
+		order[i] = i
+	}
+	c, ok := p.Game.(Coster)
+	if !ok || stop != nil {
+		return order
+	}
+	cost := make([]float64, len(p.Matches))
+	for i := range p.Matches {
+		cost[i] = c.Cost(p.Matches[i].Case)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
+	return order
+}
+
+// matchSource hands out the plan's unfinished matches in launch order
+// (see launchOrder). With a store it claims them in chunks (renewing the
+// claims while they are being played) and, when other workers hold the
+// rest, waits for their results or for their claims to expire.
 type matchSource struct {
 	rn     *Runner
 	p      *Plan
 	rs     *Results
 	index  map[string]int
 	worker string
+	order  []int
 }
 
 func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
 	if s.rn.Store == nil {
-		for i := range s.p.Matches {
+		for _, i := range s.order {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -386,9 +410,9 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
 			return ctx.Err()
 		}
 		var pending []string
-		for i, m := range s.p.Matches {
+		for _, i := range s.order {
 			if !launched[i] && s.rs.Results[i] == nil {
-				pending = append(pending, m.Key)
+				pending = append(pending, s.p.Matches[i].Key)
 			}
 		}
 		if len(pending) == 0 {

@@ -20,6 +20,8 @@ import (
 // leaderboard, aggregated per problem as the leaderboard did.
 type hextrisGame struct{}
 
+var _ harness.Coster = hextrisGame{}
+
 // hexCase is the Data of a hextris case.
 type hexCase struct {
 	Problem *hextris.Problem
@@ -179,6 +181,17 @@ func (hextrisGame) Aggregate(group string, scores map[string]float64) float64 {
 		sum += s
 	}
 	return math.Floor(sum / float64(len(p.SourceSeeds)))
+}
+
+// Cost estimates a case's playing time for the runner's launch order: the
+// units of the source times the board's area (a search strategy explores
+// the board for every unit).
+func (hextrisGame) Cost(c harness.Case) float64 {
+	d, ok := c.Data.(hexCase)
+	if !ok {
+		return 0
+	}
+	return float64(d.Problem.SourceLength) * float64(d.Problem.Width*d.Problem.Height)
 }
 
 // DetailColumns lists the Outcome.Detail keys shown in eval tables (the

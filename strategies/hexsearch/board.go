@@ -18,6 +18,8 @@ type geom struct {
 	w, h     int
 	pad      int   // margin of the pivot grid around the board
 	gw, gh   int   // pivot grid size
+	gwShift  uint  // log2 of the grid row's stride in cells (gw rounded up to a power of two)
+	rowStep  int32 // state index step of one row down
 	nrot     []int // distinct rotations per unit
 	size     []int // lock points per unit
 	spawn    []int32
@@ -68,6 +70,10 @@ func newGeom(p *hextris.Problem) *geom {
 	}
 	g.pad = pad
 	g.gw, g.gh = g.w+2*pad, g.h+2*pad
+	for 1<<g.gwShift < g.gw {
+		g.gwShift++
+	}
+	g.rowStep = 8 << g.gwShift
 	g.spawn = make([]int32, n)
 	for u := range n {
 		s := p.Spawn(u)
@@ -91,23 +97,24 @@ func (g *geom) members(u, r, par int) []off {
 }
 
 // state packs a pivot and rotation into a grid index; the pivot must be
-// within pad of the board.
+// within pad of the board. The fields are bit fields (rotation in 3 bits,
+// then the column in gwShift bits, then the row), so that unpacking takes
+// shifts and masks; the order of states is that of (y, x, r).
 func (g *geom) state(x, y, r int) int32 {
-	return int32(((y+g.pad)*g.gw+(x+g.pad))*6 + r)
+	return int32(((y+g.pad)<<g.gwShift|(x+g.pad))<<3 | r)
 }
 
 // unpack is the inverse of state.
 func (g *geom) unpack(s int32) (x, y, r int) {
-	r = int(s % 6)
-	c := int(s / 6)
-	return c%g.gw - g.pad, c/g.gw - g.pad, r
+	c := int(s >> 3)
+	return c&(1<<g.gwShift-1) - g.pad, c>>g.gwShift - g.pad, int(s & 7)
 }
 
 // rot returns the rotation of state s.
-func (g *geom) rot(s int32) int { return int(s % 6) }
+func (g *geom) rot(s int32) int { return int(s & 7) }
 
 // numStates is the size of the state grid.
-func (g *geom) numStates() int { return g.gw * g.gh * 6 }
+func (g *geom) numStates() int { return g.gh << g.gwShift << 3 }
 
 // next returns the state command c gives from s for unit u, and false when
 // the pivot would leave the grid (then the unit cannot be on the board).
@@ -283,12 +290,19 @@ func (b *board) lock(g *geom, u int, s int32) (points, ls int) {
 	}
 	b.top = min(b.top, y0)
 	b.fixTop()
-	points = g.size[u] + 100*(1+ls)*ls/2
-	if b.lastLines > 1 {
-		points += (b.lastLines - 1) * points / 10
-	}
+	points = lockPoints(g.size[u], ls, b.lastLines)
 	b.lastLines = ls
 	return points, ls
+}
+
+// lockPoints is the referee's score of a lock: the unit's size, the lines
+// it clears and the bonus for the lines of the lock before.
+func lockPoints(size, ls, lastLines int) int {
+	points := size + 100*(1+ls)*ls/2
+	if lastLines > 1 {
+		points += (lastLines - 1) * points / 10
+	}
+	return points
 }
 
 func (b *board) rowFull(y int) bool {

@@ -1,6 +1,9 @@
 package hexsearch
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Weights are the named terms of the placement evaluation. A placement's
 // value is a weighted sum of the points it earns and of features of the
@@ -67,57 +70,220 @@ func shr1(dst, src []uint64, width int, wall bool) {
 	}
 }
 
+// features are the integer board features that static weighs.
+type features struct {
+	holes, dead, sumH, maxH, bump, rowFill int
+}
+
+// value weighs the features of a board of width w.
+func (e *evaluator) value(f features, w int) float64 {
+	ws := &e.w
+	return -ws.Holes*float64(f.holes) - ws.Dead*float64(f.dead) - ws.Height*float64(f.sumH) -
+		ws.MaxH*float64(f.maxH) - ws.Bump*float64(f.bump) + ws.RowFill*float64(f.rowFill)/float64(w)
+}
+
+// rowHoles returns the holes and dead cells of row y > 0 of b: its empty
+// cells with a filled NW or NE neighbour, and those with both (walls count
+// for dead cells only).
+func (e *evaluator) rowHoles(b *board, y int) (holes, dead int) {
+	st := b.stride
+	row := b.rows[y*st : (y+1)*st]
+	prev := b.rows[(y-1)*st : y*st]
+	if y&1 == 0 { // NW = prev[x-1], NE = prev[x]
+		shl1(e.sh, prev, false)
+		shl1(e.sh2, prev, true)
+	} else { // NW = prev[x], NE = prev[x+1]
+		shr1(e.sh, prev, b.w, false)
+		shr1(e.sh2, prev, b.w, true)
+	}
+	for i := range st {
+		free := ^row[i] & b.full[i]
+		holes += bits.OnesCount64(free & (e.sh[i] | prev[i]))
+		dead += bits.OnesCount64(free & e.sh2[i] & prev[i])
+	}
+	return holes, dead
+}
+
 // static returns the weighted board features of b (no points, no
 // placement terms).
 func (e *evaluator) static(b *board) float64 {
+	return e.value(e.features(b), b.w)
+}
+
+// features computes the features of b from scratch.
+func (e *evaluator) features(b *board) features {
 	st := b.stride
 	clear(e.acc)
-	var holes, dead, sumH, bump, rowFill int
-	maxH := 0
+	var f features
 	for y := b.top; y < b.h; y++ {
 		row := b.rows[y*st : (y+1)*st]
 		if y > 0 {
-			prev := b.rows[(y-1)*st : y*st]
-			// nw, ne masks of row y's cells (real cells only for holes).
-			if y&1 == 0 { // NW = prev[x-1], NE = prev[x]
-				shl1(e.sh, prev, false)
-				shl1(e.sh2, prev, true)
-				for i := range st {
-					free := ^row[i] & b.full[i]
-					holes += bits.OnesCount64(free & (e.sh[i] | prev[i]))
-					dead += bits.OnesCount64(free & e.sh2[i] & prev[i])
-				}
-			} else { // NW = prev[x], NE = prev[x+1]
-				shr1(e.sh, prev, b.w, false)
-				shr1(e.sh2, prev, b.w, true)
-				for i := range st {
-					free := ^row[i] & b.full[i]
-					holes += bits.OnesCount64(free & (e.sh[i] | prev[i]))
-					dead += bits.OnesCount64(free & e.sh2[i] & prev[i])
-				}
-			}
+			h, d := e.rowHoles(b, y)
+			f.holes += h
+			f.dead += d
 		}
 		n := 0
 		for i := range st {
 			e.acc[i] |= row[i]
 			n += bits.OnesCount64(row[i])
 		}
-		rowFill += n * n
+		f.rowFill += n * n
 		a := popcount(e.acc)
-		if a > 0 && maxH == 0 {
-			maxH = b.h - y
+		if a > 0 && f.maxH == 0 {
+			f.maxH = b.h - y
 		}
-		sumH += a
+		f.sumH += a
 		if a > 0 {
 			shr1(e.sh, e.acc, b.w, false)
 			for i := range st {
-				bump += bits.OnesCount64((e.acc[i] ^ e.sh[i]) & e.lastCol[i])
+				f.bump += bits.OnesCount64((e.acc[i] ^ e.sh[i]) & e.lastCol[i])
 			}
 		}
 	}
-	w := &e.w
-	return -w.Holes*float64(holes) - w.Dead*float64(dead) - w.Height*float64(sumH) -
-		w.MaxH*float64(maxH) - w.Bump*float64(bump) + w.RowFill*float64(rowFill)/float64(b.w)
+	return f
+}
+
+// base holds a board's features by row and by column, so that the
+// features after a lock that clears no line are found by revisiting only
+// the rows and columns the unit touches (see after).
+type base struct {
+	b     *board
+	f     features
+	holes []int32 // per row: holes of the row (see rowHoles)
+	dead  []int32
+	fill  []int32 // per row: filled cells
+	colH  []int32 // per column: height (rows from its highest filled cell to the bottom)
+	// scratch of after: changed columns and their old heights
+	cols []int32
+	old  []int32
+}
+
+// setBase computes the base of b; b must not change while it is used.
+func (e *evaluator) setBase(bs *base, b *board) {
+	bs.b = b
+	bs.f = e.features(b)
+	bs.holes = resize(bs.holes, b.h)
+	bs.dead = resize(bs.dead, b.h)
+	bs.fill = resize(bs.fill, b.h)
+	bs.colH = resize(bs.colH, b.w)
+	st := b.stride
+	for y := max(b.top, 1); y < b.h; y++ {
+		h, d := e.rowHoles(b, y)
+		bs.holes[y], bs.dead[y] = int32(h), int32(d)
+	}
+	for y := b.top; y < b.h; y++ {
+		bs.fill[y] = int32(popcount(b.rows[y*st : (y+1)*st]))
+	}
+	for x := range b.w {
+		for y := b.top; y < b.h; y++ {
+			if b.rows[y*st+x>>6]>>(uint(x)&63)&1 != 0 {
+				bs.colH[x] = int32(b.h - y)
+				break
+			}
+		}
+	}
+}
+
+// resize returns s with length n, zeroed.
+func resize(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// after returns the static value of the base board once unit u locks at
+// state s, and whether the unit of source index next (or none, if next < 0)
+// still fits at its spawn then. It returns ok == false, and does nothing
+// else, when the lock clears a line: the caller evaluates that board in
+// full. The base board is changed while it runs and restored.
+func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float64, nextFits, ok bool) {
+	b := bs.b
+	st := b.stride
+	x, y, r := g.unpack(s)
+	ms := g.members(u, r, y&1)
+	y0, y1 := b.h, -1
+	for _, o := range ms {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		b.rows[cy*st+cx>>6] |= 1 << (uint(cx) & 63)
+		y0, y1 = min(y0, cy), max(y1, cy)
+	}
+	restore := func() {
+		for _, o := range ms {
+			cx, cy := x+int(o.dx), y+int(o.dy)
+			b.rows[cy*st+cx>>6] &^= 1 << (uint(cx) & 63)
+		}
+	}
+	for yy := y0; yy <= y1; yy++ {
+		if b.rowFull(yy) {
+			restore()
+			return 0, false, false
+		}
+	}
+	f := bs.f
+	for yy := max(y0, 1); yy <= min(y1+1, b.h-1); yy++ {
+		h, d := e.rowHoles(b, yy)
+		f.holes += h - int(bs.holes[yy])
+		f.dead += d - int(bs.dead[yy])
+	}
+	for yy := y0; yy <= y1; yy++ {
+		n := popcount(b.rows[yy*st : (yy+1)*st])
+		o := int(bs.fill[yy])
+		f.rowFill += n*n - o*o
+	}
+	// Column heights: raise the columns the unit covers higher than before.
+	bs.cols, bs.old = bs.cols[:0], bs.old[:0]
+	for _, o := range ms {
+		cx, nh := x+int(o.dx), int32(b.h-(y+int(o.dy)))
+		if nh <= bs.colH[cx] {
+			continue
+		}
+		if !slices.Contains(bs.cols, int32(cx)) {
+			bs.cols = append(bs.cols, int32(cx))
+			bs.old = append(bs.old, bs.colH[cx])
+		}
+		bs.colH[cx] = nh
+	}
+	for i, cx := range bs.cols {
+		h := int(bs.colH[cx])
+		f.sumH += h - int(bs.old[i])
+		f.maxH = max(f.maxH, h)
+		// The pairs (cx-1, cx) and (cx, cx+1); a pair of two changed
+		// columns is counted once, by its left column.
+		if cx > 0 && !slices.Contains(bs.cols, cx-1) {
+			l := int(bs.colH[cx-1])
+			f.bump += absDiff(l, h) - absDiff(l, int(bs.old[i]))
+		}
+		if int(cx) < b.w-1 {
+			rh, ro := int(bs.colH[cx+1]), int(bs.colH[cx+1])
+			if j := slices.Index(bs.cols, cx+1); j >= 0 {
+				ro = int(bs.old[j])
+			}
+			f.bump += absDiff(h, rh) - absDiff(int(bs.old[i]), ro)
+		}
+	}
+	v = e.value(f, b.w)
+	nextFits = true
+	if next >= 0 {
+		top := b.top
+		b.top = min(b.top, y0)
+		nextFits = b.fits(g, next, g.spawn[next])
+		b.top = top
+	}
+	for i, cx := range bs.cols {
+		bs.colH[cx] = bs.old[i]
+	}
+	restore()
+	return v, nextFits, true
+}
+
+func absDiff(a, b int) int {
+	if a > b {
+		return a - b
+	}
+	return b - a
 }
 
 // placement returns the placement terms of unit u locking at state s on

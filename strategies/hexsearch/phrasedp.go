@@ -362,22 +362,22 @@ func (d *phraseDP) move(s int32, x, y, r, rm int, c hextris.Command) (t int32, n
 	}
 	// The state index arithmetic of geom.state, with its bounds.
 	g := d.g
-	row := int32(6 * g.gw)
+	row := g.rowStep
 	nx, ny, t = x, y, s
 	switch c {
 	case hextris.MoveW:
-		nx, t = x-1, s-6
+		nx, t = x-1, s-8
 	case hextris.MoveE:
-		nx, t = x+1, s+6
+		nx, t = x+1, s+8
 	case hextris.MoveSW:
 		ny, t = y+1, s+row
 		if y&1 == 0 {
-			nx, t = x-1, t-6
+			nx, t = x-1, t-8
 		}
 	case hextris.MoveSE:
 		ny, t = y+1, s+row
 		if y&1 != 0 {
-			nx, t = x+1, t+6
+			nx, t = x+1, t+8
 		}
 	case hextris.RotCW:
 		if r+1 == d.nrot {

@@ -57,8 +57,10 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 		lockCmd := -1
 		for c := range hextris.NumCommands {
 			t, ok := g.next(u, s, c)
-			if t == s && ok {
-				continue // a rotation onto itself: a repeat, never a lock
+			if ok && (t == s || rc.stamp[t] == rc.gen) {
+				// A rotation onto itself (a repeat, never a lock), or a
+				// state already reached: it fits.
+				continue
 			}
 			if !ok || !b.fits(g, u, t) {
 				if lockCmd < 0 {
@@ -66,12 +68,10 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 				}
 				continue
 			}
-			if rc.stamp[t] != rc.gen {
-				rc.stamp[t] = rc.gen
-				rc.parent[t] = s
-				rc.pcmd[t] = uint8(c)
-				rc.queue = append(rc.queue, t)
-			}
+			rc.stamp[t] = rc.gen
+			rc.parent[t] = s
+			rc.pcmd[t] = uint8(c)
+			rc.queue = append(rc.queue, t)
 		}
 		if lockCmd >= 0 {
 			rc.locks = append(rc.locks, lockAt{State: s, Cmd: hextris.Command(lockCmd)})

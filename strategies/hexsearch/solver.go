@@ -1,6 +1,7 @@
 package hexsearch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -116,6 +117,7 @@ type Solver struct {
 	pl     *planner
 	plKey  string
 	ev     *evaluator
+	base   base    // features of the board being ranked
 	boards []board // scratch boards per level
 	cands  [][]cand
 	game   hextris.Game
@@ -160,6 +162,7 @@ var _ hextris.Solver = (*Solver)(nil)
 type cand struct {
 	lock lockAt
 	v    float64 // one-unit value
+	i    int32   // index in the search's order (ties keep it)
 }
 
 // NewGreedy builds hexgreedy: one unit at a time, weights only.
@@ -745,26 +748,39 @@ func (s *Solver) rank(level int, b *board, u, k int, locks []lockAt) []cand {
 }
 
 // rankInto appends to cs the one-unit values of locks on b, best first,
-// using nb as scratch.
+// using nb as scratch. A lock that clears no line is evaluated by updating
+// the features of b where the unit touches it; one that does is played on
+// nb and evaluated in full.
 func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []cand {
-	last := k+1 >= len(s.src)
-	for _, l := range locks {
-		nb.copyFrom(b)
-		pts, _ := nb.lock(s.g, u, l.State)
-		v := s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, l.State) + s.ev.static(nb)
-		if !last && !nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]]) {
+	next := -1
+	if k+1 < len(s.src) {
+		next = s.src[k+1]
+	}
+	s.ev.setBase(&s.base, b)
+	for i, l := range locks {
+		var v float64
+		st, fits, ok := s.ev.after(&s.base, s.g, u, l.State, next)
+		if ok {
+			v = s.cfg.Weights.Points*float64(lockPoints(s.g.size[u], 0, b.lastLines)) + s.ev.placement(s.g, b, u, l.State) + st
+		} else {
+			nb.copyFrom(b)
+			pts, _ := nb.lock(s.g, u, l.State)
+			v = s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, l.State) + s.ev.static(nb)
+			fits = next < 0 || nb.fits(s.g, next, s.g.spawn[next])
+		}
+		if !fits {
 			v -= 1e9
 		}
-		cs = append(cs, cand{l, v})
+		cs = append(cs, cand{l, v, int32(i)})
 	}
-	slices.SortStableFunc(cs, func(a, b cand) int {
+	slices.SortFunc(cs, func(a, b cand) int {
 		switch {
 		case a.v > b.v:
 			return -1
 		case a.v < b.v:
 			return 1
 		}
-		return 0
+		return cmp.Compare(a.i, b.i)
 	})
 	return cs
 }

@@ -1,0 +1,79 @@
+package hexsearch
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestAfterMatchesFullEvaluation plays random games on several problems
+// and checks, for every reachable lock of every unit, that the incremental
+// evaluation equals the full evaluation of the locked board (and the
+// spawn check of the next unit), that it declines exactly the locks that
+// clear lines, and that it leaves the board as it was.
+func TestAfterMatchesFullEvaluation(t *testing.T) {
+	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1}
+	checked, declined := 0, 0
+	for _, id := range []int{0, 3, 6, 12, 14, 18, 24} {
+		p := official(t, id)
+		g := newGeom(p)
+		rc := newReach(g)
+		cur := newBoard(p.Width, p.Height)
+		for _, c := range p.Filled {
+			cur.rows[int(c.Y)*cur.stride+int(c.X)>>6] |= 1 << (uint(c.X) & 63)
+		}
+		cur.fixTop()
+		ev := newEvaluator(w, &cur)
+		var bs base
+		nb := newBoard(p.Width, p.Height)
+		rng := rand.New(rand.NewPCG(uint64(id), 7))
+		for k := 0; k < 60; k++ {
+			u := rng.IntN(len(p.Units))
+			next := rng.IntN(len(p.Units))
+			if !cur.fits(g, u, g.spawn[u]) {
+				break
+			}
+			locks := rc.search(&cur, u, g.spawn[u])
+			if len(locks) == 0 {
+				break
+			}
+			before := slices.Clone(cur.rows)
+			ev.setBase(&bs, &cur)
+			for _, l := range locks {
+				v, fits, ok := ev.after(&bs, g, u, l.State, next)
+				nb.copyFrom(&cur)
+				_, ls := nb.lock(g, u, l.State)
+				if !slices.Equal(cur.rows, before) {
+					t.Fatalf("problem %d: after changed the board", id)
+				}
+				if ok != (ls == 0) {
+					t.Fatalf("problem %d: after ok=%v for a lock clearing %d lines", id, ok, ls)
+				}
+				if !ok {
+					declined++
+					continue
+				}
+				if want := ev.static(&nb); v != want {
+					t.Fatalf("problem %d unit %d lock %d: incremental value %v, full %v", id, u, l.State, v, want)
+				}
+				if want := nb.fits(g, next, g.spawn[next]); fits != want {
+					t.Fatalf("problem %d: next unit fits %v, want %v", id, fits, want)
+				}
+				checked++
+			}
+			// Play a random lock, preferring low ones so that lines clear.
+			l := locks[rng.IntN(len(locks))]
+			for range 3 {
+				m := locks[rng.IntN(len(locks))]
+				if _, y, _ := g.unpack(m.State); func() bool { _, ly, _ := g.unpack(l.State); return y > ly }() {
+					l = m
+				}
+			}
+			cur.lock(g, u, l.State)
+		}
+	}
+	if checked < 1000 || declined == 0 {
+		t.Fatalf("checked %d locks, %d clearing lines: the test saw too little", checked, declined)
+	}
+	t.Logf("%d locks agree, %d clearing lines left to the full evaluation", checked, declined)
+}
