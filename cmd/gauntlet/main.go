@@ -126,13 +126,26 @@ func newFlags(e *env, name, usage string) *flag.FlagSet {
 // parseFlags parses args and turns flag errors into usage errors. Positional
 // arguments after the flags are returned.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
+	// Flags may come before, between and after the positional arguments
+	// (gauntlet hextris score a.json b.json --seeds); "--" ends the flags.
+	var rest []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usageError{err.Error()}
 		}
-		return nil, usageError{err.Error()}
+		left := fs.Args()
+		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
+			return append(rest, left...), nil
+		}
+		if len(left) == 0 {
+			return rest, nil
+		}
+		rest = append(rest, left[0])
+		args = left[1:]
 	}
-	return fs.Args(), nil
 }
 
 // multiFlag collects a repeated string flag (--param k=v --param k2=v2).

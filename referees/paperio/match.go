@@ -15,10 +15,11 @@ import (
 type Bot interface {
 	// Command returns the direction of player id (1..s.N) for the coming
 	// tick. It is called only when that player stands on a cell centre, as
-	// the runner asks its clients. s is a private copy of the game made for
-	// this call: the bot may read it (and copy it to simulate with
-	// State.Advance) but must not keep it. Returning DirNone, or the reverse
-	// of the current direction, keeps the direction.
+	// the runner asks its clients. s is the game as the runner's tick
+	// message shows it (State.View), made for this call: the bot may read
+	// it (and copy it to simulate with State.Advance) but must not keep it.
+	// Returning DirNone, or the reverse of the current direction, keeps the
+	// direction.
 	Command(s *State, id int) Dir
 }
 
@@ -194,7 +195,7 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 				continue
 			}
 			if b := seats[k].bot; b != nil {
-				*view = g.State
+				g.State.View(view, p.ID)
 				d, reason := safeCommand(b, view, p.ID)
 				if reason != "" {
 					seats[k].reason = fmt.Sprintf("%s (tick %d)", reason, g.Tick)
@@ -314,7 +315,7 @@ func Play(g *Game, bots []Bot, view *State) error {
 			if !p.Alive || gone[k] || !p.AtCentre() {
 				continue
 			}
-			*view = g.State
+			g.State.View(view, p.ID)
 			d, reason := safeCommand(bots[k], view, p.ID)
 			if reason != "" {
 				gone[k] = true

@@ -56,7 +56,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "depth", Kind: param.Int, Min: 1, Max: 3, Default: 2, Help: "units searched ahead, the current one included"},
 	{Name: "beam", Kind: param.Int, Min: 1, Max: 64, Default: 8, Help: "placements expanded per level (best by one-unit evaluation)"},
 	{Name: "first_bonus", Kind: param.Float, Min: 0, Max: 1, Default: 0.1, Help: "extra weight on the points of the current unit's lock (gains sooner are surer)"},
-	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 12, Default: 12, Help: "weight variants also played one unit deep; the best scoring text is kept"},
+	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 16, Help: "weight variants also played one unit deep; the best scoring text is kept"},
 	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
 }...)
 
@@ -268,6 +268,9 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 			w.Height *= m.height
 			w.Bump *= m.bump
 			w.RowFill *= m.rowFill
+			if m.points > 0 {
+				w.Points *= m.points
+			}
 			s.subs = append(s.subs, NewSolver(c))
 		}
 		s.subs[i].dpOff = true
@@ -296,20 +299,28 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 
 // portfolio lists the weight variants that a solver with Portfolio > 0
 // also plays, one unit deep, keeping the best scoring text: factors on the
-// Low, Holes, Contact, Height, Bump and RowFill weights.
-var portfolio = []struct{ low, holes, contact, height, bump, rowFill float64 }{
-	{1, 1, 1, 1, 1, 1},
-	{4.0 / 3, 1, 1, 1, 1, 1},
-	{2.0 / 3, 1, 1, 1, 1, 1},
-	{1, 1.5, 1, 1, 1, 1},
-	{1, 1, 2, 1, 1, 1},
-	{1.5, 1.5, 1, 1, 1, 1},
-	{4.0 / 3, 1, 2, 1, 1, 1},
-	{4.0 / 3, 2.0 / 3, 1, 1, 1, 1},
-	{1, 1, 1, 2, 1, 1},
-	{1, 1, 1, 1, 2, 1},
-	{1, 1, 1, 1, 1, 4},
-	{1.15, 1.25, 1, 1, 1, 1},
+// Low, Holes, Contact, Height, Bump, RowFill and Points weights (a Points
+// factor of 0 keeps the weight). The last ones value cleared lines ten
+// times more and the height of the stack little or not at all: on boards
+// where units fall far, each line cleared early gives every later unit a
+// longer fall, with more room for phrases of power (problem 24).
+var portfolio = []struct{ low, holes, contact, height, bump, rowFill, points float64 }{
+	{1, 1, 1, 1, 1, 1, 0},
+	{4.0 / 3, 1, 1, 1, 1, 1, 0},
+	{2.0 / 3, 1, 1, 1, 1, 1, 0},
+	{1, 1.5, 1, 1, 1, 1, 0},
+	{1, 1, 2, 1, 1, 1, 0},
+	{1.5, 1.5, 1, 1, 1, 1, 0},
+	{4.0 / 3, 1, 2, 1, 1, 1, 0},
+	{4.0 / 3, 2.0 / 3, 1, 1, 1, 1, 0},
+	{1, 1, 1, 2, 1, 1, 0},
+	{1, 1, 1, 1, 2, 1, 0},
+	{1, 1, 1, 1, 1, 4, 0},
+	{1.15, 1.25, 1, 1, 1, 1, 0},
+	{1, 1, 1, 0, 1, 1, 10},
+	{1, 1, 1, 1, 1, 1, 10},
+	{1, 1, 1, 1.0 / 3, 1, 1, 10},
+	{1, 1.5, 1, 0, 1, 1, 10},
 }
 
 // solveOne plays the game with the solver's own settings.

@@ -1,0 +1,49 @@
+package paperio
+
+// ViewRules are the rules a bot knows from the start_game message: the
+// defaults, with the speed the message gives.
+func ViewRules(r *Rules) Rules {
+	v := DefaultRules()
+	if r.Speed > 0 && r.Speed <= Width && Width%r.Speed == 0 {
+		v.Speed = r.Speed
+	}
+	return v
+}
+
+// View sets dst to the game as player id's tick message shows it: what a
+// bot speaking the runner's protocol reconstructs (TickParams.Fill of
+// s.AppendTick(id), with ViewRules), without the text. Dead players are
+// absent, held bonuses show their remaining cells (tick 0), and nothing
+// the messages leave out (death causes, the local-mode stop) is carried.
+// Built-in bots get this view, so that they know what a submitted bot
+// knows.
+func (s *State) View(dst *State, id int) {
+	*dst = State{Rules: ViewRules(&s.Rules), Tick: s.Tick, N: s.N}
+	for k := 0; k < s.N; k++ {
+		p := &dst.Players[k]
+		p.ID = k + 1
+		src := &s.Players[k]
+		if !src.Alive {
+			continue
+		}
+		p.Alive = true
+		p.X, p.Y = src.X, src.Y
+		p.Score = src.Score
+		p.Dir = src.Dir
+		p.Terr = src.Terr
+		for _, c := range src.Trail() {
+			p.Lines[p.NLines] = c
+			p.NLines++
+			p.TrailBits.Set(c)
+		}
+		for _, h := range src.Bonuses() {
+			p.Held[p.NHeld] = Held{Kind: h.Kind, Active: int32(h.Remaining())}
+			p.NHeld++
+		}
+		p.Speed = speedOf(dst.Rules.Speed, p.Bonuses())
+	}
+	for _, b := range s.MapBonuses() {
+		dst.Bonuses[dst.NBonuses] = b
+		dst.NBonuses++
+	}
+}
