@@ -28,6 +28,7 @@ type reach struct {
 	tq    []int32
 
 	nodes int64 // states expanded so far (the search budget counts these)
+	last  int64 // states expanded by the latest search
 }
 
 func newReach(g *geom) *reach {
@@ -77,6 +78,7 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 			rc.locks = append(rc.locks, lockAt{State: s, Cmd: hextris.Command(lockCmd)})
 		}
 	}
+	rc.last = int64(len(rc.queue))
 	return rc.locks
 }
 

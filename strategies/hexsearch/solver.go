@@ -53,11 +53,12 @@ func withDefault(specs param.Specs, name string, v float64) param.Specs {
 // LookaheadParams are the parameters of hexlookahead: the weights plus the
 // search shape and budget.
 var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
-	{Name: "depth", Kind: param.Int, Min: 1, Max: 3, Default: 2, Help: "units searched ahead, the current one included"},
-	{Name: "beam", Kind: param.Int, Min: 1, Max: 64, Default: 8, Help: "placements expanded per level (best by one-unit evaluation)"},
+	{Name: "depth", Kind: param.Int, Min: 1, Max: 3, Default: 3, Help: "units searched ahead, the current one included (iterative deepening: levels past 2 only where the node budget allows)"},
+	{Name: "beam", Kind: param.Int, Min: 1, Max: 64, Default: 8, Help: "placements of the current unit expanded (best by one-unit evaluation)"},
+	{Name: "beam_deep", Kind: param.Int, Min: 1, Max: 64, Default: 8, Help: "placements expanded at each deeper level (with depth 3)"},
 	{Name: "first_bonus", Kind: param.Float, Min: 0, Max: 1, Default: 0.1, Help: "extra weight on the points of the current unit's lock (gains sooner are surer)"},
-	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 16, Help: "weight variants also played one unit deep; the best scoring text is kept"},
-	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
+	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 8, Help: "weight variants also played one unit deep; the best scoring text is kept"},
+	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 400000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
 }...)
 
 // Config is a solver's validated settings.
@@ -65,7 +66,8 @@ type Config struct {
 	Weights     Weights
 	Phrases     bool
 	Depth       int
-	Beam        int
+	Beam        int // placements of the current unit expanded
+	BeamDeep    int // placements expanded at deeper levels
 	FirstBonus  float64
 	Nodes       int64
 	Span        bool    // carry unused phrases across units
@@ -97,7 +99,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		DPTurns: specs.Int(v, "dp_turns"),
 	}
 	if _, ok := specs.Lookup("depth"); ok {
-		c.Depth, c.Beam = specs.Int(v, "depth"), specs.Int(v, "beam")
+		c.Depth, c.Beam, c.BeamDeep = specs.Int(v, "depth"), specs.Int(v, "beam"), specs.Int(v, "beam_deep")
 		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
 		c.Portfolio = specs.Int(v, "portfolio")
 	}
@@ -128,11 +130,15 @@ type Solver struct {
 	cmds   []hextris.Command
 	used   []bool
 	nodes  int64 // expansions of the current unit
+	depth  int   // depth of the current deepening iteration
+	cut    bool  // the iteration ran out of budget
 	spanPh int   // phrase being typed across units, or -1
 	spanAt int   // its next character
 	tries  []int // spans started per phrase in this game
 
 	subs       []*Solver // the portfolio's solvers
+	deep       *Solver   // the full search with the weights of portfolio entry deepOf
+	deepOf     int
 	spanRc     *reach
 	spanBoards [2]board
 	spanCands  []cand
@@ -187,6 +193,9 @@ func NewLookahead(v param.Values, seed uint64) (*Solver, error) {
 func NewSolver(c Config) *Solver {
 	c.Depth = max(c.Depth, 1)
 	c.Beam = max(c.Beam, 1)
+	if c.BeamDeep <= 0 {
+		c.BeamDeep = c.Beam
+	}
 	if c.Nodes <= 0 {
 		c.Nodes = 1 << 62
 	}
@@ -251,7 +260,7 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 		return best, err
 	}
 	bestScore := s.check.Run(p, seed, phrases, best).Score
-	winner := s
+	winner, won := s, -1
 	for i := range min(s.cfg.Portfolio, len(portfolio)) {
 		if ctx.Err() != nil {
 			break
@@ -260,17 +269,7 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 			c := s.cfg
 			c.Portfolio = 0
 			c.Depth, c.Beam = 1, 1
-			w := &c.Weights
-			m := portfolio[i]
-			w.Low *= m.low
-			w.Holes *= m.holes
-			w.Contact *= m.contact
-			w.Height *= m.height
-			w.Bump *= m.bump
-			w.RowFill *= m.rowFill
-			if m.points > 0 {
-				w.Points *= m.points
-			}
+			c.Weights = portfolio[i].apply(c.Weights)
 			s.subs = append(s.subs, NewSolver(c))
 		}
 		s.subs[i].dpOff = true
@@ -280,47 +279,79 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 			continue
 		}
 		if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-			best, bestScore, winner = sol, sc, s.subs[i]
+			best, bestScore, winner, won = sol, sc, s.subs[i], i
+		}
+	}
+	keep := func(sol string, err error) {
+		if err == nil && ctx.Err() == nil {
+			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
+				best, bestScore = sol, sc
+			}
 		}
 	}
 	if s.cfg.PhraseDP && ctx.Err() == nil {
 		winner.prevChosen, winner.chosen = winner.chosen, winner.prevChosen
 		winner.reuse = true
-		sol, err := winner.solveOne(ctx, p, seed, phrases)
+		keep(winner.solveOne(ctx, p, seed, phrases))
 		winner.reuse = false
-		if err == nil && ctx.Err() == nil {
-			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-				best = sol
-			}
+	}
+	// A variant that won one unit deep is also played with the full
+	// search (and the phrase search): its weights suit this problem.
+	if won >= 0 && s.cfg.Depth > 1 && ctx.Err() == nil {
+		if s.deep == nil || s.deepOf != won {
+			c := s.cfg
+			c.Portfolio = 0
+			c.Weights = portfolio[won].apply(c.Weights)
+			s.deep, s.deepOf = NewSolver(c), won
 		}
+		keep(s.deep.solveOne(ctx, p, seed, phrases))
 	}
 	return best, nil
 }
 
 // portfolio lists the weight variants that a solver with Portfolio > 0
-// also plays, one unit deep, keeping the best scoring text: factors on the
-// Low, Holes, Contact, Height, Bump, RowFill and Points weights (a Points
-// factor of 0 keeps the weight). The last ones value cleared lines ten
-// times more and the height of the stack little or not at all: on boards
+// also plays (the first Portfolio of them), one unit deep, keeping the
+// best scoring text: factors on the Low, Holes, Contact, Height, Bump,
+// RowFill and Points weights (a Points factor of 0 keeps the weight).
+// They are ordered by how often they won on the qualifier problems
+// against the depth-3 search. Those with Points ten times value cleared
+// lines more and the height of the stack little or not at all: on boards
 // where units fall far, each line cleared early gives every later unit a
 // longer fall, with more room for phrases of power (problem 24).
-var portfolio = []struct{ low, holes, contact, height, bump, rowFill, points float64 }{
-	{1, 1, 1, 1, 1, 1, 0},
-	{4.0 / 3, 1, 1, 1, 1, 1, 0},
-	{2.0 / 3, 1, 1, 1, 1, 1, 0},
-	{1, 1.5, 1, 1, 1, 1, 0},
+var portfolio = []variant{
+	{1, 1, 1, 1, 2, 1, 0},
+	{1, 1, 1, 0, 1, 1, 10},
+	{1, 1, 1, 2, 1, 1, 0},
 	{1, 1, 2, 1, 1, 1, 0},
+	{1, 1, 1, 1, 1, 1, 0},
+	{2.0 / 3, 1, 1, 1, 1, 1, 0},
+	{1, 1.5, 1, 0, 1, 1, 10},
+	{1, 1, 1, 1, 1, 1, 10},
+	{4.0 / 3, 1, 1, 1, 1, 1, 0},
+	{1, 1.5, 1, 1, 1, 1, 0},
 	{1.5, 1.5, 1, 1, 1, 1, 0},
 	{4.0 / 3, 1, 2, 1, 1, 1, 0},
 	{4.0 / 3, 2.0 / 3, 1, 1, 1, 1, 0},
-	{1, 1, 1, 2, 1, 1, 0},
-	{1, 1, 1, 1, 2, 1, 0},
 	{1, 1, 1, 1, 1, 4, 0},
 	{1.15, 1.25, 1, 1, 1, 1, 0},
-	{1, 1, 1, 0, 1, 1, 10},
-	{1, 1, 1, 1, 1, 1, 10},
 	{1, 1, 1, 1.0 / 3, 1, 1, 10},
-	{1, 1.5, 1, 0, 1, 1, 10},
+}
+
+// variant holds the factors of a portfolio entry.
+type variant struct{ low, holes, contact, height, bump, rowFill, points float64 }
+
+// apply returns w with the variant's factors applied.
+func (m variant) apply(w Weights) Weights {
+	w.Low *= m.low
+	w.Holes *= m.holes
+	w.Contact *= m.contact
+	w.Height *= m.height
+	w.Bump *= m.bump
+	w.RowFill *= m.rowFill
+	if m.points > 0 {
+		w.Points *= m.points
+	}
+	return w
 }
 
 // solveOne plays the game with the solver's own settings.
@@ -684,7 +715,7 @@ func (s *Solver) choose(b *board, u, k int, from int32) (lockAt, bool) {
 		return lockAt{}, false
 	}
 	cs := s.rank(0, b, u, k, locks)
-	best, bestV := cs[0].lock, cs[0].v
+	best := cs[0].lock
 	h := b.hash()
 	if s.reuse && k < len(s.prevChosen) && s.prevChosen[k].board == h {
 		if _, ok := s.lockValue(s.prevChosen[k].lock.State); ok {
@@ -694,29 +725,59 @@ func (s *Solver) choose(b *board, u, k int, from int32) (lockAt, bool) {
 		}
 	}
 	if s.cfg.Depth > 1 && k+1 < len(s.src) {
-		bestV = -1e300
-		for i := range min(s.cfg.Beam, len(cs)) {
+		best = s.deepen(b, u, k, cs[:min(s.cfg.Beam, len(cs))], best)
+	}
+	s.chosen = append(s.chosen, chosenLock{h, best})
+	return best, true
+}
+
+// deepen searches the placements cs of unit u (source index k) on b ever
+// deeper, by iterative deepening: depth 2 (the next unit) for every one,
+// then depth 3, and so on up to Depth, each iteration started only if its
+// estimated cost (its searches times the states of the current unit's
+// search) fits in what is left of the unit's node budget. So small boards
+// are searched deep and big ones at depth 2. An iteration beyond depth 2
+// that runs out of budget all the same is discarded; at depth 2 the
+// placements expanded before the budget ran out are compared. It returns
+// the best placement of the deepest iteration (def if none ran).
+func (s *Solver) deepen(b *board, u, k int, cs []cand, def lockAt) lockAt {
+	best := def
+	per := float64(max(s.rcs[0].last, 1))
+	searches, width := 0.0, float64(len(cs))
+	for d := 2; d <= s.cfg.Depth && k+d-1 < len(s.src); d++ {
+		searches += width
+		width *= float64(s.cfg.BeamDeep)
+		if d > 2 && float64(s.nodes)+searches*per > float64(s.cfg.Nodes) {
+			break
+		}
+		s.depth, s.cut = d, false
+		lock, bestV := def, -1e300
+		for i, c := range cs {
 			if i > 0 && s.nodes >= s.cfg.Nodes {
+				s.cut = true
 				break // budget spent: compare the placements expanded so far
 			}
-			c := cs[i]
 			nb := &s.boards[0]
 			nb.copyFrom(b)
 			pts, _ := nb.lock(s.g, u, c.lock.State)
 			v := (1+s.cfg.FirstBonus)*s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, c.lock.State)
 			v += s.value(1, nb, k+1)
 			if v > bestV {
-				best, bestV = c.lock, v
+				lock, bestV = c.lock, v
 			}
 		}
+		if d > 2 && s.cut {
+			break
+		}
+		best = lock
 	}
-	s.chosen = append(s.chosen, chosenLock{h, best})
-	return best, true
+	return best
 }
 
 // value is the best value of the placements of source unit k on b, searched
-// to the configured depth; once the unit's node budget is spent, only the
-// first placement of each level is expanded further.
+// to the depth of the current iteration (see deepen); once the unit's node
+// budget is spent, only the first placement of each level is expanded
+// further (and the iteration is marked cut).
 func (s *Solver) value(level int, b *board, k int) float64 {
 	u := s.src[k]
 	spawn := s.g.spawn[u]
@@ -731,12 +792,13 @@ func (s *Solver) value(level int, b *board, k int) float64 {
 		return s.ev.static(b)
 	}
 	cs := s.rank(level, b, u, k, locks)
-	if level+1 >= s.cfg.Depth || k+1 >= len(s.src) {
+	if level+1 >= s.depth || k+1 >= len(s.src) {
 		return cs[0].v
 	}
 	bestV := -1e300
-	for i := range min(s.cfg.Beam, len(cs)) {
+	for i := range min(s.cfg.BeamDeep, len(cs)) {
 		if i > 0 && s.nodes >= s.cfg.Nodes {
+			s.cut = true
 			break
 		}
 		c := cs[i]
