@@ -17,6 +17,9 @@
 // opponents' trails cut while they are still away from home, nitro picked
 // up and slowdown avoided, cells walked inside the own territory; the value
 // is divided by the loop's time (plus a bias towards longer loops).
+// Optionally (life > 0) a captured cell is valued by its expected lifetime
+// as ours: the time from the capture to the earliest opponent arrival on
+// it, from the same arrival maps.
 //
 // A shallow minimax on copies of the referee's state (State.Advance) then
 // forbids the first moves that a nearby opponent can answer with our death
@@ -27,6 +30,7 @@ package paperpaths
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"time"
 
@@ -58,6 +62,10 @@ var Params = param.Specs{
 		Help: "ticks added to a loop's length when dividing its value by its time (favours longer, surer loops)"},
 	{Name: "w_home", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
 		Help: "value of the cells of the loop that stay inside the own territory (penalty-free waiting)"},
+	{Name: "life", Kind: param.Int, Min: 0, Max: 800, Default: 0,
+		Help: "territory lifetime horizon in ticks: a captured cell counts in full only if no opponent can reach it within this long after the loop closes, proportionally less if one can sooner (0: off)"},
+	{Name: "life_floor", Kind: param.Float, Min: 0, Max: 1, Default: 0.5,
+		Help: "share of a captured cell's value kept however soon an opponent can reach it (with life > 0)"},
 	{Name: "max_out", Kind: param.Int, Min: 0, Max: 1500, Default: 0,
 		Help: "longest time in ticks a trail may stay out, the existing trail included (0: no limit)"},
 	{Name: "depth", Kind: param.Int, Min: 0, Max: 3, Default: 2,
@@ -79,6 +87,8 @@ type Bot struct {
 	wKill            float64
 	wNitro, wSlow    float64
 	timeBias, wHome  float64
+	life             int32
+	lifeFloor        float64
 	maxOut           int32
 	depth            int
 	timeLimit        time.Duration
@@ -120,6 +130,8 @@ func New(v param.Values, seed uint64) (*Bot, error) {
 		wSlow:     Params.Float(v, "w_slow"),
 		timeBias:  Params.Float(v, "time_bias"),
 		wHome:     Params.Float(v, "w_home"),
+		life:      int32(Params.Int(v, "life")),
+		lifeFloor: Params.Float(v, "life_floor"),
 		maxOut:    int32(Params.Int(v, "max_out")),
 		depth:     Params.Int(v, "depth"),
 		timeLimit: time.Duration(Params.Int(v, "time_ms")) * time.Millisecond,
@@ -391,8 +403,12 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		for j := range enemyGot {
 			enemyGot[j] &= enemy[j]
 		}
-		ne := got.Count() - enemyGot.Count()
-		value = b.wNeutral*float64(ne) + b.wEnemy*float64(enemyGot.Count())
+		if b.life > 0 {
+			value = b.lifeValue(&got, &enemyGot, w.t)
+		} else {
+			ne := got.Count() - enemyGot.Count()
+			value = b.wNeutral*float64(ne) + b.wEnemy*float64(enemyGot.Count())
+		}
 	}
 	for killed := w.killed; killed != 0; killed &= killed - 1 {
 		value += b.wKill
@@ -400,6 +416,31 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
 	return first, value / (float64(w.t) + b.timeBias), true
+}
+
+// lifeValue values the cells a loop closing at tick t captures by their
+// expected lifetime as ours: a cell that no opponent can reach within life
+// ticks of the capture counts in full, one that an opponent reaches sooner
+// counts between lifeFloor and 1, in proportion to the time it stays out
+// of reach (the arrival map is the estimate).
+func (b *Bot) lifeValue(got, enemyGot *paperio.Bits, t int32) float64 {
+	var v float64
+	for j, word := range got {
+		for ; word != 0; word &= word - 1 {
+			i := bits.TrailingZeros32(word)
+			c := paperio.CellAt(i, j)
+			w := b.wNeutral
+			if enemyGot[j]>>uint(i)&1 != 0 {
+				w = b.wEnemy
+			}
+			if left := b.arrive[c] - t; left < b.life {
+				f := float64(max(left, 0)) / float64(b.life)
+				w *= b.lifeFloor + (1-b.lifeFloor)*f
+			}
+			v += w
+		}
+	}
+	return v
 }
 
 // walker times a path cell by cell and counts what it meets.
