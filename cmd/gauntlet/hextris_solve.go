@@ -87,19 +87,36 @@ func hextrisSolve(ctx context.Context, e *env, args []string) error {
 	}
 	// Every game stops at the time limit, less a margin for writing the
 	// output; the costliest games (source length times board area) start
-	// first, so that the short ones fill the cores at the end.
+	// first, so that the short ones fill the cores at the end. With a time
+	// limit each game gets its share of the time left, in proportion to
+	// its cost among the games not started yet (and the solver keeps a
+	// quick complete solution in case the full search runs out of time).
 	gctx := ctx
+	var deadline time.Time
 	if *seconds > 0 {
 		var cancel context.CancelFunc
-		gctx, cancel = context.WithTimeout(ctx, time.Duration(*seconds*0.9*float64(time.Second)))
+		deadline = time.Now().Add(time.Duration(*seconds * 0.9 * float64(time.Second)))
+		gctx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
 	order := make([]int, len(jobs))
 	for i := range order {
 		order[i] = i
 	}
-	cost := func(j job) int { return j.p.SourceLength * j.p.Width * j.p.Height }
+	cost := func(j job) float64 { return float64(j.p.SourceLength) * float64(j.p.Width*j.p.Height) }
 	sort.SliceStable(order, func(a, b int) bool { return cost(jobs[order[a]]) > cost(jobs[order[b]]) })
+	var costLeft float64
+	for _, j := range jobs {
+		costLeft += cost(j)
+	}
+	var shareMu sync.Mutex
+	share := func(j job) time.Duration {
+		shareMu.Lock()
+		defer shareMu.Unlock()
+		d := time.Duration(float64(time.Until(deadline)) * float64(min(*cores, len(jobs))) * cost(j) / costLeft)
+		costLeft -= cost(j)
+		return d
+	}
 	out := make([]hextris.Solution, len(jobs))
 	errs := make([]error, len(jobs))
 	next := make(chan int)
@@ -115,7 +132,12 @@ func hextrisSolve(ctx context.Context, e *env, args []string) error {
 					continue
 				}
 				j := jobs[i]
-				sol, err := solver.Solve(gctx, j.p, j.seed, phrases)
+				jctx, cancel := gctx, context.CancelFunc(func() {})
+				if !deadline.IsZero() {
+					jctx, cancel = context.WithTimeout(gctx, share(j))
+				}
+				sol, err := solver.Solve(jctx, j.p, j.seed, phrases)
+				cancel()
 				out[i] = hextris.Solution{ProblemID: j.p.ID, Seed: j.seed, Tag: *tag, Solution: sol}
 				errs[i] = err
 			}

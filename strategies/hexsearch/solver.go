@@ -129,14 +129,16 @@ type Solver struct {
 	out    []byte
 	cmds   []hextris.Command
 	used   []bool
-	nodes  int64 // expansions of the current unit
-	depth  int   // depth of the current deepening iteration
-	cut    bool  // the iteration ran out of budget
-	spanPh int   // phrase being typed across units, or -1
-	spanAt int   // its next character
-	tries  []int // spans started per phrase in this game
+	nodes  int64           // expansions of the current unit
+	ctx    context.Context // the current game's, checked between expansions
+	depth  int             // depth of the current deepening iteration
+	cut    bool            // the iteration ran out of budget
+	spanPh int             // phrase being typed across units, or -1
+	spanAt int             // its next character
+	tries  []int           // spans started per phrase in this game
 
 	subs       []*Solver // the portfolio's solvers
+	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
 	spanRc     *reach
@@ -250,6 +252,30 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 	if p == nil {
 		return "", errors.New("hexsearch: nil problem")
 	}
+	// Under a deadline, a quick complete game (one unit deep, no phrase
+	// search) comes first: a full search cut short by the deadline leaves
+	// the units after it unplayed, and the better of the two is returned.
+	if _, ok := ctx.Deadline(); ok && (s.cfg.Depth > 1 || s.cfg.PhraseDP || s.cfg.Portfolio > 0) {
+		if s.quick == nil {
+			c := s.cfg
+			c.Depth, c.Beam, c.Portfolio, c.PhraseDP = 1, 1, 0, false
+			s.quick = NewSolver(c)
+		}
+		quick, err := s.quick.Solve(ctx, p, seed, phrases)
+		if err != nil {
+			return quick, err
+		}
+		full, err := s.solveFull(ctx, p, seed, phrases)
+		if err != nil || s.check.Run(p, seed, phrases, quick).Score > s.check.Run(p, seed, phrases, full).Score {
+			return quick, nil
+		}
+		return full, nil
+	}
+	return s.solveFull(ctx, p, seed, phrases)
+}
+
+// solveFull is Solve without the quick fallback.
+func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
 	// With a portfolio, the variants are ranked without the phrase search
 	// (in each variant it would cost about three times the variant's own
 	// game), and the winner is played again with it.
@@ -356,6 +382,8 @@ func (m variant) apply(w Weights) Weights {
 
 // solveOne plays the game with the solver's own settings.
 func (s *Solver) solveOne(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
+	s.ctx = ctx
+	defer func() { s.ctx = nil }()
 	s.prepare(p, phrases)
 	s.game.Reset(p, seed)
 	s.src = hextris.SourceUnits(p, seed, s.src[:0])
@@ -753,9 +781,9 @@ func (s *Solver) deepen(b *board, u, k int, cs []cand, def lockAt) lockAt {
 		s.depth, s.cut = d, false
 		lock, bestV := def, -1e300
 		for i, c := range cs {
-			if i > 0 && s.nodes >= s.cfg.Nodes {
+			if i > 0 && (s.nodes >= s.cfg.Nodes || s.stopped()) {
 				s.cut = true
-				break // budget spent: compare the placements expanded so far
+				break // budget or time spent: compare the placements expanded so far
 			}
 			nb := &s.boards[0]
 			nb.copyFrom(b)
@@ -797,7 +825,7 @@ func (s *Solver) value(level int, b *board, k int) float64 {
 	}
 	bestV := -1e300
 	for i := range min(s.cfg.BeamDeep, len(cs)) {
-		if i > 0 && s.nodes >= s.cfg.Nodes {
+		if i > 0 && (s.nodes >= s.cfg.Nodes || s.stopped()) {
 			s.cut = true
 			break
 		}
@@ -857,3 +885,6 @@ func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []c
 	})
 	return cs
 }
+
+// stopped reports whether the current game's context has ended.
+func (s *Solver) stopped() bool { return s.ctx != nil && s.ctx.Err() != nil }
