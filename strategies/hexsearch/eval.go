@@ -107,11 +107,13 @@ func (e *evaluator) rowHoles(b *board, y int) (holes, dead int) {
 // static returns the weighted board features of b (no points, no
 // placement terms).
 func (e *evaluator) static(b *board) float64 {
-	return e.value(e.features(b), b.w)
+	return e.value(e.features(b, nil), b.w)
 }
 
-// features computes the features of b from scratch.
-func (e *evaluator) features(b *board) features {
+// features computes the features of b from scratch. With bs non-nil it
+// also records the per-row holes, dead cells and fill in bs (rows above
+// b.top are left as they are: zero after setBase's resize).
+func (e *evaluator) features(b *board, bs *base) features {
 	st := b.stride
 	clear(e.acc)
 	var f features
@@ -121,11 +123,17 @@ func (e *evaluator) features(b *board) features {
 			h, d := e.rowHoles(b, y)
 			f.holes += h
 			f.dead += d
+			if bs != nil {
+				bs.holes[y], bs.dead[y] = int32(h), int32(d)
+			}
 		}
 		n := 0
 		for i := range st {
 			e.acc[i] |= row[i]
 			n += bits.OnesCount64(row[i])
+		}
+		if bs != nil {
+			bs.fill[y] = int32(n)
 		}
 		f.rowFill += n * n
 		a := popcount(e.acc)
@@ -161,19 +169,12 @@ type base struct {
 // setBase computes the base of b; b must not change while it is used.
 func (e *evaluator) setBase(bs *base, b *board) {
 	bs.b = b
-	bs.f = e.features(b)
 	bs.holes = resize(bs.holes, b.h)
 	bs.dead = resize(bs.dead, b.h)
 	bs.fill = resize(bs.fill, b.h)
 	bs.colH = resize(bs.colH, b.w)
+	bs.f = e.features(b, bs)
 	st := b.stride
-	for y := max(b.top, 1); y < b.h; y++ {
-		h, d := e.rowHoles(b, y)
-		bs.holes[y], bs.dead[y] = int32(h), int32(d)
-	}
-	for y := b.top; y < b.h; y++ {
-		bs.fill[y] = int32(popcount(b.rows[y*st : (y+1)*st]))
-	}
 	for x := range b.w {
 		for y := b.top; y < b.h; y++ {
 			if b.rows[y*st+x>>6]>>(uint(x)&63)&1 != 0 {

@@ -859,14 +859,15 @@ func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []c
 	}
 	s.ev.setBase(&s.base, b)
 	for i, l := range locks {
+		pl := s.ev.placement(s.g, b, u, l.State)
 		var v float64
 		st, fits, ok := s.ev.after(&s.base, s.g, u, l.State, next)
 		if ok {
-			v = s.cfg.Weights.Points*float64(lockPoints(s.g.size[u], 0, b.lastLines)) + s.ev.placement(s.g, b, u, l.State) + st
+			v = s.cfg.Weights.Points*float64(lockPoints(s.g.size[u], 0, b.lastLines)) + pl + st
 		} else {
 			nb.copyFrom(b)
 			pts, _ := nb.lock(s.g, u, l.State)
-			v = s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, b, u, l.State) + s.ev.static(nb)
+			v = s.cfg.Weights.Points*float64(pts) + pl + s.ev.static(nb)
 			fits = next < 0 || nb.fits(s.g, next, s.g.spawn[next])
 		}
 		if !fits {
