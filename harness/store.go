@@ -178,13 +178,28 @@ var schema = []string{
 	)`,
 }
 
+// lockHarnessSchema is the PostgreSQL advisory lock taken while the tables
+// are created, so that workers starting together on a new database do not
+// race in CREATE TABLE (the tuning storage uses its own keys).
+const lockHarnessSchema = 0x67746e32
+
 func (s *Store) migrate(ctx context.Context) error {
-	for _, q := range schema {
-		if _, err := s.db.ExecContext(ctx, q); err != nil {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.dialect == "postgres" {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, lockHarnessSchema); err != nil {
 			return err
 		}
 	}
-	return nil
+	for _, q := range schema {
+		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // rebind turns ? placeholders into $1, $2... for PostgreSQL.
@@ -251,44 +266,71 @@ var ErrRunMismatch = errors.New("run exists with a different configuration")
 
 // OpenRun creates the run, or finds it (same ID and same spec) and marks it
 // resumed. A stored run with the same ID and another spec is an error.
+// Workers on other machines may open the same run at the same moment: the
+// insert does nothing when another worker's run row got there first, and the
+// run is then read back as a resumed one.
 func (s *Store) OpenRun(ctx context.Context, r *RunRecord) error {
+	created, err := s.openRun(ctx, r)
+	if err != nil || created || r.Resumed {
+		return err
+	}
+	if _, err := s.openRun(ctx, r); err != nil {
+		return err
+	}
+	if !r.Resumed {
+		return fmt.Errorf("run %q: another worker's run row was neither found nor created", r.ID)
+	}
+	return nil
+}
+
+// openRun is one attempt of OpenRun. It reports created=false with
+// r.Resumed=false when another worker created the run between the lookup and
+// the insert.
+func (s *Store) openRun(ctx context.Context, r *RunRecord) (created bool, err error) {
 	now := time.Now().UTC()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	defer tx.Rollback()
-	var spec, created string
-	err = tx.QueryRowContext(ctx, s.rebind(`SELECT spec, created_at FROM runs WHERE id = ?`), r.ID).Scan(&spec, &created)
+	var spec, createdAt string
+	err = tx.QueryRowContext(ctx, s.rebind(`SELECT spec, created_at FROM runs WHERE id = ?`), r.ID).Scan(&spec, &createdAt)
 	switch {
 	case err == nil:
 		if spec != r.Spec {
-			return fmt.Errorf("run %q: %w (stored %s; now %s); pick another --run name", r.ID, ErrRunMismatch, spec, r.Spec)
+			return false, fmt.Errorf("run %q: %w (stored %s; now %s); pick another --run name", r.ID, ErrRunMismatch, spec, r.Spec)
 		}
 		r.Resumed = true
-		r.Created, _ = time.Parse(time.RFC3339Nano, created)
+		r.Created, _ = time.Parse(time.RFC3339Nano, createdAt)
 		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE runs SET updated_at = ?, status = ? WHERE id = ?`),
 			now.Format(time.RFC3339Nano), "running", r.ID); err != nil {
-			return err
+			return false, err
 		}
 	case errors.Is(err, sql.ErrNoRows):
-		r.Created = now
-		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO runs (id, kind, game, case_set, spec, version, created_at, updated_at, status) VALUES (?,?,?,?,?,?,?,?,?)`),
-			r.ID, r.Kind, r.Game, r.CaseSet, r.Spec, r.Version, now.Format(time.RFC3339Nano), now.Format(time.RFC3339Nano), "running"); err != nil {
-			return err
+		res, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO runs (id, kind, game, case_set, spec, version, created_at, updated_at, status) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT (id) DO NOTHING`),
+			r.ID, r.Kind, r.Game, r.CaseSet, r.Spec, r.Version, now.Format(time.RFC3339Nano), now.Format(time.RFC3339Nano), "running")
+		if err != nil {
+			return false, err
 		}
+		if n, err := res.RowsAffected(); err != nil {
+			return false, err
+		} else if n == 0 {
+			return false, nil
+		}
+		r.Created = now
 		for i, e := range r.Entrants {
 			params, _ := json.Marshal(e.Params)
 			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO run_entrants (run_id, idx, entrant_key, label, strategy, params, version) VALUES (?,?,?,?,?,?,?)`),
 				r.ID, i, e.Key, e.Label, e.Strategy, string(params), e.Version); err != nil {
-				return err
+				return false, err
 			}
 		}
+		created = true
 	default:
-		return err
+		return false, err
 	}
 	r.Status = "running"
-	return tx.Commit()
+	return created, tx.Commit()
 }
 
 // FinishRun records the run's status and summary JSON.
