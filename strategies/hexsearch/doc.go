@@ -54,6 +54,19 @@
 // its lock choices where the board is the same) and kept if it scores
 // more. hexgreedy leaves the phrase search off by default.
 //
+// Last, hexlookahead plays a game beam (game_beam, game_nodes): the whole
+// source searched as one beam over units, keeping after each unit the
+// widest set of distinct game states its budget allows, ranked by the
+// gains of their line plus the static value of their board. Where the
+// lookahead commits to one placement per unit, the beam keeps
+// alternatives alive until later units show which of them survive; on
+// small boards with long sources that decides the score (problem 9: 7,000
+// to about 30,000). Its budget is per problem, shared among the source
+// seeds, and sets the width; a beam that would be under 16 wide is not
+// played. The best line by move points is typed with the phrase search
+// (Solver.choose follows it lock for lock) and kept if the referee scores
+// it above the lookahead's text.
+//
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.
 package hexsearch

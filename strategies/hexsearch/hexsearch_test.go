@@ -89,7 +89,7 @@ func TestSolutionsAlwaysValid(t *testing.T) {
 				if k == 0 {
 					solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
 					solveValid(t, mustGreedy(t, "phrase_dp=1"), p, seed, ps)
-					solveValid(t, mustLookahead(t, "depth=2,beam=3,portfolio=0"), p, seed, ps)
+					solveValid(t, mustLookahead(t, "depth=2,beam=3,portfolio=0,game_beam=24"), p, seed, ps)
 				}
 			}
 		}
@@ -114,14 +114,15 @@ func TestGreedyScoresOnEveryQualifierProblem(t *testing.T) {
 }
 
 // TestLookaheadAtLeastGreedy compares the two strategies' totals on a few
-// small problems.
+// small problems (the game beam capped at 64 states, to keep the test
+// quick under the race detector).
 func TestLookaheadAtLeastGreedy(t *testing.T) {
 	ps := phraseSet(t, "power")
 	var g, l int64
 	for _, id := range []int{0, 6, 10, 11, 15, 20, 23} {
 		p := official(t, id)
 		rg := solveValid(t, mustGreedy(t), p, p.SourceSeeds[0], ps)
-		rl := solveValid(t, mustLookahead(t), p, p.SourceSeeds[0], ps)
+		rl := solveValid(t, mustLookahead(t, "game_beam=64"), p, p.SourceSeeds[0], ps)
 		g, l = g+rg.Score, l+rl.Score
 		t.Logf("problem %d: greedy %d, lookahead %d", id, rg.Score, rl.Score)
 	}
@@ -153,8 +154,9 @@ func TestPhrasesUsed(t *testing.T) {
 }
 
 // TestPortfolioValid: the default lookahead (with its portfolio of weight
-// variants) gives valid texts, at least as good as the text it starts
-// from: its own search without the phrase search. (The phrase search is
+// variants, and its game beam capped at 64 states) gives valid texts, at
+// least as good as the text it starts from: its own search without the
+// phrase search. (The phrase search is
 // applied to the winner afterwards, reusing its locks, so the portfolio
 // can end a few points below the plain search with the phrase search on.)
 func TestPortfolioValid(t *testing.T) {
@@ -162,8 +164,8 @@ func TestPortfolioValid(t *testing.T) {
 	for _, id := range []int{3, 9, 11, 23} {
 		p := official(t, id)
 		seed := p.SourceSeeds[0]
-		full := solveValid(t, mustLookahead(t), p, seed, ps)
-		one := solveValid(t, mustLookahead(t, "portfolio=0", "phrase_dp=0"), p, seed, ps)
+		full := solveValid(t, mustLookahead(t, "game_beam=64"), p, seed, ps)
+		one := solveValid(t, mustLookahead(t, "portfolio=0", "phrase_dp=0", "game_beam=0"), p, seed, ps)
 		if full.Score < one.Score {
 			t.Fatalf("problem %d: portfolio %d < its own search %d", id, full.Score, one.Score)
 		}
@@ -175,11 +177,11 @@ func TestPortfolioValid(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	ps := phraseSet(t, "power")
 	p, q := official(t, 11), official(t, 6)
-	s := mustLookahead(t)
+	s := mustLookahead(t, "game_beam=64")
 	a, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
 	s.Solve(context.Background(), q, q.SourceSeeds[0], ps)
 	b, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
-	c, _ := mustLookahead(t).Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	c, _ := mustLookahead(t, "game_beam=64").Solve(context.Background(), p, p.SourceSeeds[1], ps)
 	if a != b || a != c {
 		t.Fatal("the solution depends on the solver's history")
 	}

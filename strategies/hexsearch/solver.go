@@ -59,6 +59,8 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "first_bonus", Kind: param.Float, Min: 0, Max: 1, Default: 0.1, Help: "extra weight on the points of the current unit's lock (gains sooner are surer)"},
 	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 8, Help: "weight variants also played one unit deep; the best scoring text is kept"},
 	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 400000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
+	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
+	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 60000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 }...)
 
 // Config is a solver's validated settings.
@@ -80,6 +82,8 @@ type Config struct {
 	DPUnused    int     // unused phrases the search tries to fit, best repeat rate first
 	DPSlack     int     // columns the search's paths may stray from the line to the target
 	DPTurns     int     // rotations the search's paths may make at one column of a row
+	GameBeam    int     // widest game beam (0: none)
+	GameNodes   int64   // reach-search states the game beam may expand per game
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -102,6 +106,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.Depth, c.Beam, c.BeamDeep = specs.Int(v, "depth"), specs.Int(v, "beam"), specs.Int(v, "beam_deep")
 		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
 		c.Portfolio = specs.Int(v, "portfolio")
+		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
 	}
 	return c, nil
 }
@@ -141,6 +146,8 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
+	gb         *gameBeam // the game beam's buffers
+	replay     *Solver   // plays the game beam's line
 	spanRc     *reach
 	spanBoards [2]board
 	spanCands  []cand
@@ -282,10 +289,32 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0
 	best, err := s.solveOne(ctx, p, seed, phrases)
 	s.dpOff = false
-	if err != nil || s.cfg.Portfolio == 0 {
+	if err != nil {
 		return best, err
 	}
 	bestScore := s.check.Run(p, seed, phrases, best).Score
+	keep := func(sol string, err error) {
+		if err == nil && ctx.Err() == nil {
+			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
+				best, bestScore = sol, sc
+			}
+		}
+	}
+	if s.cfg.Portfolio > 0 {
+		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
+	}
+	// The game beam's line, as wide as its budget allows.
+	if w, budget := s.beamWidth(p, seed); w > 0 && ctx.Err() == nil {
+		keep(s.beamSolve(ctx, p, seed, phrases, w, budget))
+	}
+	return best, nil
+}
+
+// playPortfolio plays the portfolio's variants one unit deep, the winner
+// again with the phrase search, and a winning variant with the full
+// search, keeping the best text in best and its score in bestScore.
+func (s *Solver) playPortfolio(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet,
+	best *string, bestScore *int64, keep func(string, error)) {
 	winner, won := s, -1
 	for i := range min(s.cfg.Portfolio, len(portfolio)) {
 		if ctx.Err() != nil {
@@ -304,15 +333,8 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		if err != nil {
 			continue
 		}
-		if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-			best, bestScore, winner, won = sol, sc, s.subs[i], i
-		}
-	}
-	keep := func(sol string, err error) {
-		if err == nil && ctx.Err() == nil {
-			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-				best, bestScore = sol, sc
-			}
+		if sc := s.check.Run(p, seed, phrases, sol).Score; sc > *bestScore {
+			*best, *bestScore, winner, won = sol, sc, s.subs[i], i
 		}
 	}
 	if s.cfg.PhraseDP && ctx.Err() == nil {
@@ -332,7 +354,6 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		}
 		keep(s.deep.solveOne(ctx, p, seed, phrases))
 	}
-	return best, nil
 }
 
 // portfolio lists the weight variants that a solver with Portfolio > 0
@@ -853,6 +874,22 @@ func (s *Solver) rank(level int, b *board, u, k int, locks []lockAt) []cand {
 // the features of b where the unit touches it; one that does is played on
 // nb and evaluated in full.
 func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []cand {
+	cs = s.valueInto(cs, nb, b, u, k, locks)
+	slices.SortFunc(cs, func(a, b cand) int {
+		switch {
+		case a.v > b.v:
+			return -1
+		case a.v < b.v:
+			return 1
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	return cs
+}
+
+// valueInto appends to cs the one-unit values of locks on b, in the order
+// of locks (see rankInto).
+func (s *Solver) valueInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []cand {
 	next := -1
 	if k+1 < len(s.src) {
 		next = s.src[k+1]
@@ -875,15 +912,6 @@ func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []c
 		}
 		cs = append(cs, cand{l, v, int32(i)})
 	}
-	slices.SortFunc(cs, func(a, b cand) int {
-		switch {
-		case a.v > b.v:
-			return -1
-		case a.v < b.v:
-			return 1
-		}
-		return cmp.Compare(a.i, b.i)
-	})
 	return cs
 }
 

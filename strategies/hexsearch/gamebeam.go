@@ -1,0 +1,245 @@
+package hexsearch
+
+import (
+	"cmp"
+	"context"
+	"slices"
+
+	"gauntlet/referees/hextris"
+)
+
+// The game beam plays the whole source as one beam search over units: after
+// each unit it keeps the Width best distinct game states, ranked by the
+// gains of their line (points and placement terms, as the lookahead sums
+// them) plus the static value of their board. Where the lookahead commits
+// to one placement per unit, the beam keeps alternatives alive until later
+// units show which of them survive and clear lines; on small boards with
+// long sources that is what decides the score. The best line, by the
+// referee's move points, is then typed with the phrase search (Solver.solveFull).
+
+// beamNode is one game state of the beam: a placement of source unit k on
+// its parent's board.
+type beamNode struct {
+	parent int32   // index in the previous level's nodes (-1: none)
+	lock   lockAt  // where the unit locks
+	board  uint64  // hash of the board the unit was placed on
+	acc    float64 // summed gains of the line
+	score  int     // the referee's move points of the line
+	live   bool    // the next unit of the source spawns on the board after it
+}
+
+// beamCand is a child not yet played: a placement of a live node's unit.
+type beamCand struct {
+	parent int32
+	lock   lockAt
+	key    float64 // parent's gains plus the placement's one-unit value
+}
+
+// gameBeam holds the beam's buffers, reused from one game to the next.
+type gameBeam struct {
+	levels [][]beamNode // nodes per source index
+	boards [2][]board   // boards of the live nodes of the current and the next level
+	pool   []beamCand
+	seen   map[uint64]struct{}
+	cs     []cand
+	scr    board
+}
+
+// minBeam is the narrowest game beam played: a narrower one rarely beats
+// the lookahead, which is played in any case.
+const minBeam = 16
+
+// beamFan is how many placements of one state the game beam considers
+// for the next level (its best by one-unit value).
+const beamFan = 8
+
+// beamLine returns the chosen locks of the best line the game beam finds, by
+// source index, with the board hashes the replay checks (see Solver.choose),
+// and the line's move points; ok is false when the context ended first. The beam starts width states
+// wide and is narrowed, unit by unit, so that its work (states expanded by
+// its searches plus placements valued) stays within budget.
+func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int, ok bool) {
+	gb := s.gb
+	if gb == nil {
+		gb = &gameBeam{seen: map[uint64]struct{}{}}
+		s.gb = gb
+	}
+	for i := range gb.boards {
+		for len(gb.boards[i]) < width {
+			gb.boards[i] = append(gb.boards[i], newBoard(s.p.Width, s.p.Height))
+		}
+	}
+	if gb.scr.rows == nil || gb.scr.w != s.p.Width || gb.scr.h != s.p.Height {
+		gb.scr = newBoard(s.p.Width, s.p.Height)
+	}
+	gb.levels = gb.levels[:0]
+	cur, nxt := gb.boards[0], gb.boards[1]
+	cur[0].copyFrom(&s.cur)
+	live := []int32{-1} // by board slot in cur: the node of the previous level (-1: the start)
+	rc := s.rcs[0]
+	var spent, expanded int64
+	for k := 0; k < len(s.src) && len(live) > 0; k++ {
+		if s.stopped() {
+			return nil, 0, false
+		}
+		if expanded > 0 {
+			per := float64(spent) / float64(expanded)
+			left := float64(budget-spent) / float64(len(s.src)-k)
+			width = max(1, min(width, int(left/per)))
+		}
+		u := s.src[k]
+		spawn := s.g.spawn[u]
+		gb.pool = gb.pool[:0]
+		var prev []beamNode
+		if k > 0 {
+			prev = gb.levels[k-1]
+		}
+		for slot, pi := range live {
+			b := &cur[slot]
+			n0 := rc.nodes
+			locks := rc.search(b, u, spawn)
+			spent += rc.nodes - n0 + int64(len(locks))
+			expanded++
+			acc := 0.0
+			if pi >= 0 {
+				acc = prev[pi].acc
+			}
+			gb.cs = s.valueInto(gb.cs[:0], &gb.scr, b, u, k, locks)
+			gb.pool = appendBest(gb.pool, gb.cs, int32(slot), acc)
+		}
+		slices.SortFunc(gb.pool, func(a, b beamCand) int { return cmp.Compare(b.key, a.key) })
+		clear(gb.seen)
+		var nodes []beamNode
+		var nextLive []int32
+		for _, c := range gb.pool {
+			if len(nextLive) >= width {
+				break
+			}
+			slot := int(c.parent)
+			pb := &cur[slot]
+			// A finished line's board (or a duplicate's) is not kept: its
+			// slot in nxt goes to the next child, so that nxt[i] is the
+			// board of the i-th live node.
+			nb := &nxt[len(nextLive)]
+			nb.copyFrom(pb)
+			pts, _ := nb.lock(s.g, u, c.lock.State)
+			h := nb.hash()
+			if _, dup := gb.seen[h]; dup {
+				continue
+			}
+			gb.seen[h] = struct{}{}
+			n := beamNode{parent: live[slot], lock: c.lock, board: pb.hash(), score: pts}
+			if n.parent >= 0 {
+				n.acc, n.score = prev[n.parent].acc, prev[n.parent].score+pts
+			}
+			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State)
+			n.live = k+1 < len(s.src) && nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]])
+			if n.live {
+				nextLive = append(nextLive, int32(len(nodes)))
+			}
+			nodes = append(nodes, n)
+		}
+		gb.levels = append(gb.levels, nodes)
+		live = nextLive
+		cur, nxt = nxt, cur
+	}
+	// The best line by move points: a finished node or one of the last level.
+	bk, bi, best := -1, -1, -1
+	for k, nodes := range gb.levels {
+		for i, n := range nodes {
+			if (!n.live || k == len(gb.levels)-1) && n.score > best {
+				bk, bi, best = k, i, n.score
+			}
+		}
+	}
+	if bk < 0 {
+		return nil, 0, true
+	}
+	line = make([]chosenLock, bk+1)
+	for k, i := bk, int32(bi); k >= 0; k-- {
+		n := gb.levels[k][i]
+		line[k] = chosenLock{n.board, n.lock}
+		i = n.parent
+	}
+	return line, best, true
+}
+
+// appendBest appends to pool the beamFan best of cs (by value, the first
+// in cs on ties) as children of parent, whose line has gains acc.
+func appendBest(pool []beamCand, cs []cand, parent int32, acc float64) []beamCand {
+	n0 := len(pool)
+	for _, c := range cs {
+		key := acc + c.v
+		n := len(pool) - n0
+		if n == beamFan {
+			if key <= pool[len(pool)-1].key {
+				continue
+			}
+			pool = pool[:len(pool)-1]
+			n--
+		}
+		// Insert in order, best first.
+		pool = append(pool, beamCand{})
+		i := len(pool) - 1
+		for ; i > n0 && pool[i-1].key < key; i-- {
+			pool[i] = pool[i-1]
+		}
+		pool[i] = beamCand{parent, c.lock, key}
+	}
+	return pool
+}
+
+// beamSolve plays the game along the game beam's best line with the given
+// width, typing phrases on the way as the solver does, and returns its
+// text ("" when the context ended first).
+func (s *Solver) beamSolve(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64) (string, error) {
+	s.ctx = ctx
+	defer func() { s.ctx = nil }()
+	s.beamStart(p, seed, phrases)
+	line, _, ok := s.beamLine(width, budget)
+	if !ok || len(line) == 0 {
+		return "", nil
+	}
+	if s.replay == nil {
+		c := s.cfg
+		c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
+		s.replay = NewSolver(c)
+	}
+	s.replay.prevChosen = append(s.replay.prevChosen[:0], line...)
+	s.replay.reuse = true
+	defer func() { s.replay.reuse = false }()
+	return s.replay.solveOne(ctx, p, seed, phrases)
+}
+
+// beamStart sets the solver up at the start of the game of p and seed.
+func (s *Solver) beamStart(p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) {
+	s.prepare(p, phrases)
+	s.game.Reset(p, seed)
+	s.src = hextris.SourceUnits(p, seed, s.src[:0])
+	s.cur.loadGame(&s.game)
+}
+
+// beamWidth is the game beam's width for the game of p and seed, and the
+// work it may do. GameNodes is per problem: the problem's score is the
+// mean over its source seeds, so each seed's game gets an equal share. The
+// width is GameBeam, narrowed so that the beam's searches (one per kept
+// state and unit, each costing about as much as the first unit's search
+// on the starting board) fit in the game's share; 0 when that leaves it
+// under minBeam wide. The budget returned is twice the share: beamLine narrows
+// the beam further only where the estimate was far too low.
+func (s *Solver) beamWidth(p *hextris.Problem, seed uint32) (width int, budget int64) {
+	if s.cfg.GameBeam <= 0 || len(s.src) == 0 {
+		return 0, 0
+	}
+	share := s.cfg.GameNodes / int64(max(len(p.SourceSeeds), 1))
+	s.game.Reset(p, seed)
+	s.cur.loadGame(&s.game)
+	u := s.src[0]
+	s.rcs[0].search(&s.cur, u, s.g.spawn[u])
+	per := max(s.rcs[0].last, 1) * int64(len(s.src))
+	w := int(min(int64(s.cfg.GameBeam), share/per))
+	if w < minBeam {
+		return 0, 0
+	}
+	return w, 2 * share
+}

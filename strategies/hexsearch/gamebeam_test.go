@@ -1,0 +1,110 @@
+package hexsearch
+
+import (
+	"context"
+	"testing"
+
+	"gauntlet/referees/hextris"
+)
+
+// TestGameBeamLineIsPlayed: the text typed along the game beam's best line
+// replays without error, ends the game, and locks the line's units for
+// exactly the move points the beam counted for it.
+func TestGameBeamLineIsPlayed(t *testing.T) {
+	ps := phraseSet(t, "power")
+	for _, id := range []int{9, 11, 23} {
+		p := official(t, id)
+		seed := p.SourceSeeds[0]
+		s := mustLookahead(t)
+		s.beamStart(p, seed, ps)
+		line, score, ok := s.beamLine(48, 1<<40)
+		if !ok || len(line) == 0 {
+			t.Fatalf("problem %d: no line", id)
+		}
+		sol, err := s.beamSolve(context.Background(), p, seed, ps, 48, 1<<40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := hextris.Play(p, seed, ps, sol)
+		if r.Error != "" || r.End == hextris.Playing {
+			t.Fatalf("problem %d: %s at %d, end %s", id, r.Error, r.ErrorAt, r.EndState)
+		}
+		if r.MoveScore != int64(score) || r.UnitsLocked != len(line) {
+			t.Fatalf("problem %d: replay %d move points in %d units, the beam's line %d in %d", id, r.MoveScore, r.UnitsLocked, score, len(line))
+		}
+		if r.PowerScore == 0 {
+			t.Errorf("problem %d: no phrase typed along the line", id)
+		}
+	}
+}
+
+// TestGameBeamOutlivesOneState: on a small board with a long source
+// (problem 9: 10×8, 400 units) a beam of 64 states survives longer and
+// scores more than a beam of one, which places each unit where the
+// one-unit evaluation says.
+func TestGameBeamOutlivesOneState(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 9)
+	seed := p.SourceSeeds[0]
+	s := mustLookahead(t)
+	s.beamStart(p, seed, ps)
+	one, oneScore, _ := s.beamLine(1, 1<<40)
+	s.beamStart(p, seed, ps)
+	wide, wideScore, _ := s.beamLine(64, 1<<40)
+	t.Logf("width 1: %d units, %d points; width 64: %d units, %d points", len(one), oneScore, len(wide), wideScore)
+	if len(wide) <= len(one) || wideScore <= oneScore {
+		t.Fatalf("width 64: %d units, %d points; width 1: %d units, %d points", len(wide), wideScore, len(one), oneScore)
+	}
+}
+
+// TestGameBeamBudgetNarrows: a beam whose budget is a tenth of what its
+// width needs stays within it (it is narrowed unit by unit) and still
+// returns a line.
+func TestGameBeamBudgetNarrows(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 9)
+	seed := p.SourceSeeds[0]
+	s := mustLookahead(t)
+	s.beamStart(p, seed, ps)
+	n0 := s.rcs[0].nodes
+	s.beamLine(64, 1<<40)
+	full := s.rcs[0].nodes - n0
+	s.beamStart(p, seed, ps)
+	n0 = s.rcs[0].nodes
+	line, _, ok := s.beamLine(64, full/10)
+	cut := s.rcs[0].nodes - n0
+	t.Logf("unbounded: %d states expanded; budget %d: %d", full, full/10, cut)
+	if !ok || len(line) == 0 {
+		t.Fatal("no line")
+	}
+	if cut > full/10 {
+		t.Fatalf("budget %d: the beam's searches expanded %d states", full/10, cut)
+	}
+}
+
+// TestAppendBest keeps the best beamFan candidates, best first, the
+// earlier one first on ties.
+func TestAppendBest(t *testing.T) {
+	var cs []cand
+	for i := range 20 {
+		cs = append(cs, cand{lockAt{State: int32(i)}, float64((i * 7) % 10), int32(i)})
+	}
+	pool := appendBest([]beamCand{{parent: 9, key: 100}}, cs, 3, 1)
+	if len(pool) != 1+beamFan {
+		t.Fatalf("%d kept", len(pool)-1)
+	}
+	prev := 1e9
+	for _, c := range pool[1:] {
+		if c.parent != 3 || c.key > prev {
+			t.Fatalf("pool %v", pool)
+		}
+		prev = c.key
+	}
+	// values: i*7%10 for i = 0..19: 9 at i=7,17; 8 at i=4,14; 7 at i=1,11; 6 at i=8,18.
+	want := []int32{7, 17, 4, 14, 1, 11, 8, 18}
+	for i, c := range pool[1 : 1+len(want)] {
+		if c.lock.State != want[i] || c.key != 1+float64(want[i]*7%10) {
+			t.Fatalf("kept %d: state %d key %v, want state %d", i, c.lock.State, c.key, want[i])
+		}
+	}
+}
