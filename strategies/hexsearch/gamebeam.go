@@ -78,14 +78,17 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 	live := []int32{-1} // by board slot in cur: the node of the previous level (-1: the start)
 	rc := s.rcs[0]
 	var spent, expanded int64
+	w0 := width
 	for k := 0; k < len(s.src) && len(live) > 0; k++ {
 		if s.stopped() {
 			return nil, 0, false
 		}
 		if expanded > 0 {
+			// What is left of the budget, spread over the units left at
+			// the mean cost of a state so far.
 			per := float64(spent) / float64(expanded)
 			left := float64(budget-spent) / float64(len(s.src)-k)
-			width = max(1, min(width, int(left/per)))
+			width = max(1, min(w0, int(left/per)))
 		}
 		u := s.src[k]
 		spawn := s.g.spawn[u]

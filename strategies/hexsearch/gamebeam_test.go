@@ -38,19 +38,32 @@ func TestGameBeamLineIsPlayed(t *testing.T) {
 	}
 }
 
-// TestGameBeamOutlivesOneState: on a small board with a long source
-// (problem 9: 10×8, 400 units) a beam of 64 states survives longer and
-// scores more than a beam of one, which places each unit where the
-// one-unit evaluation says.
-func TestGameBeamOutlivesOneState(t *testing.T) {
+// beamOnProblem9 returns a function that runs the game beam on problem
+// 9's first seed (10×8, 400 units) with the given width and budget, and
+// returns its line, the line's move points and the states its searches
+// expanded.
+func beamOnProblem9(t *testing.T) func(width int, budget int64) ([]chosenLock, int, int64) {
 	ps := phraseSet(t, "power")
 	p := official(t, 9)
-	seed := p.SourceSeeds[0]
 	s := mustLookahead(t)
-	s.beamStart(p, seed, ps)
-	one, oneScore, _ := s.beamLine(1, 1<<40)
-	s.beamStart(p, seed, ps)
-	wide, wideScore, _ := s.beamLine(64, 1<<40)
+	return func(width int, budget int64) ([]chosenLock, int, int64) {
+		s.beamStart(p, p.SourceSeeds[0], ps)
+		n0 := s.rcs[0].nodes
+		line, score, ok := s.beamLine(width, budget)
+		if !ok || len(line) == 0 {
+			t.Fatalf("width %d, budget %d: no line", width, budget)
+		}
+		return line, score, s.rcs[0].nodes - n0
+	}
+}
+
+// TestGameBeamOutlivesOneState: on a small board with a long source a beam
+// of 64 states survives longer and scores more than a beam of one, which
+// places each unit where the one-unit evaluation says.
+func TestGameBeamOutlivesOneState(t *testing.T) {
+	beam := beamOnProblem9(t)
+	one, oneScore, _ := beam(1, 1<<40)
+	wide, wideScore, _ := beam(64, 1<<40)
 	t.Logf("width 1: %d units, %d points; width 64: %d units, %d points", len(one), oneScore, len(wide), wideScore)
 	if len(wide) <= len(one) || wideScore <= oneScore {
 		t.Fatalf("width 64: %d units, %d points; width 1: %d units, %d points", len(wide), wideScore, len(one), oneScore)
@@ -61,22 +74,10 @@ func TestGameBeamOutlivesOneState(t *testing.T) {
 // width needs stays within it (it is narrowed unit by unit) and still
 // returns a line.
 func TestGameBeamBudgetNarrows(t *testing.T) {
-	ps := phraseSet(t, "power")
-	p := official(t, 9)
-	seed := p.SourceSeeds[0]
-	s := mustLookahead(t)
-	s.beamStart(p, seed, ps)
-	n0 := s.rcs[0].nodes
-	s.beamLine(64, 1<<40)
-	full := s.rcs[0].nodes - n0
-	s.beamStart(p, seed, ps)
-	n0 = s.rcs[0].nodes
-	line, _, ok := s.beamLine(64, full/10)
-	cut := s.rcs[0].nodes - n0
+	beam := beamOnProblem9(t)
+	_, _, full := beam(64, 1<<40)
+	_, _, cut := beam(64, full/10)
 	t.Logf("unbounded: %d states expanded; budget %d: %d", full, full/10, cut)
-	if !ok || len(line) == 0 {
-		t.Fatal("no line")
-	}
 	if cut > full/10 {
 		t.Fatalf("budget %d: the beam's searches expanded %d states", full/10, cut)
 	}
