@@ -53,9 +53,10 @@ const minBeam = 16
 // for the next level (its best by one-unit value).
 const beamFan = 8
 
-// beamLine returns the chosen locks of the best line the game beam finds, by
-// source index, with the board hashes the replay checks (see Solver.choose),
-// and the line's move points; ok is false when the context ended first. The beam starts width states
+// beamLine returns the chosen locks of the best line the game beam finds
+// from the start set up by beamStart, by source index, with the board
+// hashes the replay checks (see Solver.choose), and the line's move points;
+// ok is false when the context ended first. The beam starts width states
 // wide and is narrowed, unit by unit, so that its work (states expanded by
 // its searches plus placements valued) stays within budget.
 func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int, ok bool) {
@@ -75,7 +76,8 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 	gb.levels = gb.levels[:0]
 	cur, nxt := gb.boards[0], gb.boards[1]
 	cur[0].copyFrom(&s.cur)
-	live := []int32{-1} // by board slot in cur: the node of the previous level (-1: the start)
+	live := []int32{-1}              // by board slot in cur: the node of the previous level (-1: the start)
+	hashes := []uint64{s.cur.hash()} // by board slot in cur: the board's hash
 	rc := s.rcs[0]
 	var spent, expanded int64
 	w0 := width
@@ -114,6 +116,7 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 		clear(gb.seen)
 		var nodes []beamNode
 		var nextLive []int32
+		var nextHashes []uint64
 		for _, c := range gb.pool {
 			if len(nextLive) >= width {
 				break
@@ -131,7 +134,7 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 				continue
 			}
 			gb.seen[h] = struct{}{}
-			n := beamNode{parent: live[slot], lock: c.lock, board: pb.hash(), score: pts}
+			n := beamNode{parent: live[slot], lock: c.lock, board: hashes[slot], score: pts}
 			if n.parent >= 0 {
 				n.acc, n.score = prev[n.parent].acc, prev[n.parent].score+pts
 			}
@@ -139,11 +142,12 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 			n.live = k+1 < len(s.src) && nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]])
 			if n.live {
 				nextLive = append(nextLive, int32(len(nodes)))
+				nextHashes = append(nextHashes, h)
 			}
 			nodes = append(nodes, n)
 		}
 		gb.levels = append(gb.levels, nodes)
-		live = nextLive
+		live, hashes = nextLive, nextHashes
 		cur, nxt = nxt, cur
 	}
 	// The best line by move points: a finished node or one of the last level.
@@ -192,13 +196,12 @@ func appendBest(pool []beamCand, cs []cand, parent int32, acc float64) []beamCan
 	return pool
 }
 
-// beamSolve plays the game along the game beam's best line with the given
-// width, typing phrases on the way as the solver does, and returns its
-// text ("" when the context ended first).
-func (s *Solver) beamSolve(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64) (string, error) {
+// beamPlay plays the game set up by beamStart along the game beam's best
+// line with the given width and budget, typing phrases on the way as the
+// solver does, and returns its text ("" when the context ended first).
+func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64) (string, error) {
 	s.ctx = ctx
 	defer func() { s.ctx = nil }()
-	s.beamStart(p, seed, phrases)
 	line, _, ok := s.beamLine(width, budget)
 	if !ok || len(line) == 0 {
 		return "", nil
@@ -222,21 +225,19 @@ func (s *Solver) beamStart(p *hextris.Problem, seed uint32, phrases hextris.Phra
 	s.cur.loadGame(&s.game)
 }
 
-// beamWidth is the game beam's width for the game of p and seed, and the
-// work it may do. GameNodes is per problem: the problem's score is the
+// beamWidth is the game beam's width for the game set up by beamStart, and
+// the work it may do. GameNodes is per problem: the problem's score is the
 // mean over its source seeds, so each seed's game gets an equal share. The
 // width is GameBeam, narrowed so that the beam's searches (one per kept
 // state and unit, each costing about as much as the first unit's search
 // on the starting board) fit in the game's share; 0 when that leaves it
 // under minBeam wide. The budget returned is twice the share: beamLine narrows
 // the beam further only where the estimate was far too low.
-func (s *Solver) beamWidth(p *hextris.Problem, seed uint32) (width int, budget int64) {
+func (s *Solver) beamWidth() (width int, budget int64) {
 	if s.cfg.GameBeam <= 0 || len(s.src) == 0 {
 		return 0, 0
 	}
-	share := s.cfg.GameNodes / int64(max(len(p.SourceSeeds), 1))
-	s.game.Reset(p, seed)
-	s.cur.loadGame(&s.game)
+	share := s.cfg.GameNodes / int64(max(len(s.p.SourceSeeds), 1))
 	u := s.src[0]
 	s.rcs[0].search(&s.cur, u, s.g.spawn[u])
 	per := max(s.rcs[0].last, 1) * int64(len(s.src))

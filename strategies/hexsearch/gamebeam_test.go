@@ -21,7 +21,8 @@ func TestGameBeamLineIsPlayed(t *testing.T) {
 		if !ok || len(line) == 0 {
 			t.Fatalf("problem %d: no line", id)
 		}
-		sol, err := s.beamSolve(context.Background(), p, seed, ps, 48, 1<<40)
+		s.beamStart(p, seed, ps)
+		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40)
 		if err != nil {
 			t.Fatal(err)
 		}

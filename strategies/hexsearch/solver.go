@@ -83,7 +83,7 @@ type Config struct {
 	DPSlack     int     // columns the search's paths may stray from the line to the target
 	DPTurns     int     // rotations the search's paths may make at one column of a row
 	GameBeam    int     // widest game beam (0: none)
-	GameNodes   int64   // reach-search states the game beam may expand per game
+	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -304,8 +304,11 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
 	}
 	// The game beam's line, as wide as its budget allows.
-	if w, budget := s.beamWidth(p, seed); w > 0 && ctx.Err() == nil {
-		keep(s.beamSolve(ctx, p, seed, phrases, w, budget))
+	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
+		s.beamStart(p, seed, phrases)
+		if w, budget := s.beamWidth(); w > 0 {
+			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
+		}
 	}
 	return best, nil
 }
