@@ -2,13 +2,17 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // SPSAStudy is an SPSA study as a report sees it: plain data, no database.
@@ -167,7 +171,7 @@ func WriteSPSAReport(dir string, s *SPSAStudy) (*Report, error) {
 // mapping a value to the plotted one.
 func trajectory(s *SPSAStudy, i int, norm func(float64) float64) plotter.XYs {
 	n := len(s.Points)
-	step := max(1, n/maxTrajectoryPoints)
+	step := max(1, (n+maxTrajectoryPoints-1)/maxTrajectoryPoints)
 	out := plotter.XYs{{X: 0, Y: norm(s.Params[i].Start)}}
 	for j := step - 1; j < n; j += step {
 		out = append(out, plotter.XY{X: float64(s.Points[j].Games), Y: norm(s.Points[j].Values[i])})
@@ -197,13 +201,45 @@ func spsaNormalisedFigure(dir string, f *Figure, s *SPSAStudy) (string, error) {
 		p.Legend.Add(fmt.Sprintf("%s [%s, %s]", shortLabel(sp.Name), Num(sp.Min), Num(sp.Max)), l)
 	}
 	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top = true
-	p.Legend.Left = true
-	h := plotH
-	if n := len(s.Params); n > 6 {
-		h += vg.Length(n-6) * 0.45 * vg.Centimeter // room for the legend
+	// The legend goes below the plot: inside, it would hide the lines
+	// that end near 0 or 1.
+	leg := p.Legend
+	leg.Top, leg.Left = true, true
+	p.Legend = plot.NewLegend()
+	legendH := vg.Length(len(s.Params))*0.5*vg.Centimeter + 0.3*vg.Centimeter
+	h := plotH + legendH
+	for _, ext := range []string{"svg", "png"} {
+		c, err := draw.NewFormattedCanvas(plotW, h, ext)
+		if err != nil {
+			return "", err
+		}
+		dc := draw.New(c)
+		p.Draw(draw.Crop(dc, 0, 0, legendH, 0))
+		leg.Draw(draw.Crop(draw.Crop(dc, 0.5*vg.Centimeter, 0, 0, -plotH), 0, 0, 0, -0.2*vg.Centimeter))
+		file := f.Name + "." + ext
+		if err := writeCanvas(filepath.Join(dir, file), c); err != nil {
+			return "", fmt.Errorf("plot %s: %w", file, err)
+		}
+		if ext == "svg" {
+			f.SVG = file
+		} else {
+			f.PNG = file
+		}
 	}
-	return "", saveFigure(dir, f, p, plotW, h)
+	return "", nil
+}
+
+// writeCanvas writes a drawn canvas to path.
+func writeCanvas(path string, c io.WriterTo) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := c.WriteTo(out); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 func spsaParamFigure(dir string, f *Figure, s *SPSAStudy, i int) (string, error) {
