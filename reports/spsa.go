@@ -206,7 +206,7 @@ func spsaNormalisedFigure(dir string, f *Figure, s *SPSAStudy) (string, error) {
 	leg := p.Legend
 	leg.Top, leg.Left = true, true
 	p.Legend = plot.NewLegend()
-	legendH := vg.Length(len(s.Params))*0.5*vg.Centimeter + 0.3*vg.Centimeter
+	legendH := vg.Length(len(s.Params))*0.4*vg.Centimeter + 0.4*vg.Centimeter
 	h := plotH + legendH
 	for _, ext := range []string{"svg", "png"} {
 		c, err := draw.NewFormattedCanvas(plotW, h, ext)

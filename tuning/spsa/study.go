@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"gauntlet/harness"
-	"gauntlet/strategies/param"
 )
 
 // Config is what a user asks for; New resolves it into a Study.
@@ -176,14 +175,6 @@ type pairResult struct {
 	flips             []float64
 	wins, draws, loss int
 	update            []float64 // the move of each coordinate
-}
-
-// Pair is the values θ+ and θ− play with at iteration k from θ, with the
-// case: what playPair plays (exposed for tests and tools).
-func (s *Study) Pair(k int, theta []float64) (plus, minus param.Values, c harness.Case) {
-	d := s.space.drawFor(s.spec.Seed, k)
-	ck := s.ck(k)
-	return s.space.perturbed(theta, ck, d, 1), s.space.perturbed(theta, ck, d, -1), s.cases[(k-1)%len(s.cases)]
 }
 
 func (s *Study) ck(k int) []float64 {
