@@ -411,7 +411,20 @@ func deadLocalOwner(owner string) bool {
 	if err != nil || pid <= 0 || owner[:i] != host || pid == os.Getpid() {
 		return false
 	}
-	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+		return true
+	}
+	// A killed process stays a zombie until its parent reaps it, and a
+	// zombie still answers kill(pid, 0): an orphan's parent (the container's
+	// init) may take a while. Linux tells its state in /proc.
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false // no /proc: rely on the lease
+	}
+	if j := strings.LastIndexByte(string(stat), ')'); j >= 0 && j+2 < len(stat) {
+		return stat[j+2] == 'Z' || stat[j+2] == 'X'
+	}
+	return false
 }
 
 // DeleteStudy removes a study and its blocks and iterations.
