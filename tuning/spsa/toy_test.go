@@ -382,3 +382,44 @@ func TestDeadLocalOwner(t *testing.T) {
 		}
 	}
 }
+
+// Workers starting together on a new PostgreSQL database create the tables
+// once (under an advisory lock) and all open it. The test works in a fresh
+// schema of the test server.
+func TestConcurrentOpenPostgres(t *testing.T) {
+	url := postgresURL(t)
+	schema := fmt.Sprintf("spsa_open_%d", time.Now().UnixNano())
+	admin := openStorage(t, url)
+	if _, err := admin.db.Exec(`CREATE SCHEMA ` + schema); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { admin.db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	sep := "?"
+	if strings.Contains(url, "?") {
+		sep = "&"
+	}
+	inSchema := url + sep + "search_path=" + schema
+	const n = 6
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			st, err := OpenStorage(context.Background(), inSchema)
+			if err == nil {
+				err = st.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	var tables int
+	if err := admin.db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE 'spsa_%'`, schema).Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if tables != 3 {
+		t.Fatalf("%d SPSA tables in the new schema, want 3", tables)
+	}
+}
