@@ -35,7 +35,7 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	var study, run, ab, out, storage string
 	var asJSON bool
 	fs := newFlags(e, "report", "(--study NAME | --run ID | --ab ID) --out DIR [--storage URL]")
-	fs.StringVar(&study, "study", "", "tuning study name (see 'gauntlet tune --list')")
+	fs.StringVar(&study, "study", "", "tuning or SPSA study name (see 'gauntlet tune --list', 'gauntlet spsa --list')")
 	fs.StringVar(&run, "run", "", "id of a stored eval or ab run")
 	fs.StringVar(&ab, "ab", "", "id of a stored ab run")
 	fs.StringVar(&out, "out", "", "directory to write the report into (created if missing)")
@@ -75,6 +75,12 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	var rep *reports.Report
 	switch {
 	case study != "":
+		var ok bool // an SPSA study of that name, else a tuning study
+		if rep, ok, err = spsaReport(ctx, storage, study, out); err != nil {
+			return err
+		} else if ok {
+			break
+		}
 		rec, err := tuning.LoadStudy(ctx, storage, study)
 		if err != nil {
 			return err

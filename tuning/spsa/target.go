@@ -1,0 +1,43 @@
+package spsa
+
+import (
+	"gauntlet/harness"
+	"gauntlet/strategies/param"
+)
+
+// Target is what a study tunes: an entrant with declared parameters. SPSA
+// needs nothing else of it, so a built-in strategy (StrategyTarget) and an
+// external command whose placeholders declare kinds and ranges are tuned
+// the same way.
+type Target interface {
+	// Name is a short name for study names and tables ("greedy", "cmd").
+	Name() string
+	// Key identifies the target in the study definition: a study resumed
+	// with another key is refused.
+	Key() string
+	// Specs declares every parameter (the tuned ones among them).
+	Specs() param.Specs
+	// Entrant returns the entrant playing with values v, which hold every
+	// declared parameter, each valid for its spec. It is called for every
+	// game, so it should be cheap.
+	Entrant(v param.Values) (*harness.Entrant, error)
+}
+
+// StrategyTarget adapts a registered built-in strategy.
+type StrategyTarget struct{ Strategy *harness.Strategy }
+
+var _ Target = StrategyTarget{}
+
+// Name is the strategy's name.
+func (t StrategyTarget) Name() string { return t.Strategy.Name }
+
+// Key is the strategy's name (its game is part of the study definition).
+func (t StrategyTarget) Key() string { return t.Strategy.Name }
+
+// Specs are the strategy's declared parameters.
+func (t StrategyTarget) Specs() param.Specs { return t.Strategy.Params }
+
+// Entrant is the strategy with values v.
+func (t StrategyTarget) Entrant(v param.Values) (*harness.Entrant, error) {
+	return &harness.Entrant{Strategy: t.Strategy, Params: v, Version: harness.Version}, nil
+}
