@@ -154,24 +154,33 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 	return out.bytes(), took, nil
 }
 
-// capped collects up to max bytes and signals when more came.
+// capped collects up to max bytes and signals when more came. It keeps
+// what it reads in chunks and joins them once, at the end: growing one
+// slice by doubling held up to three times the cap in memory (the old
+// and new arrays and the garbage collector's headroom).
 type capped struct {
-	buf  []byte
-	max  int
-	over chan struct{} // closed when the output went past max
+	chunks [][]byte
+	n      int
+	max    int
+	over   chan struct{} // closed when the output went past max
 }
+
+const chunkSize = 256 << 10
 
 // readFrom reads r until EOF, an error, or max is exceeded; then it stops
 // reading (the writer blocks on a full pipe until it is killed).
 func (c *capped) readFrom(r io.Reader) {
-	chunk := make([]byte, 64<<10)
 	for {
-		n, err := r.Read(chunk)
-		if len(c.buf)+n > c.max {
+		chunk := make([]byte, chunkSize)
+		n, err := io.ReadFull(r, chunk)
+		if c.n+n > c.max {
 			close(c.over)
 			return
 		}
-		c.buf = append(c.buf, chunk[:n]...)
+		if n > 0 {
+			c.chunks = append(c.chunks, chunk[:n])
+			c.n += n
+		}
 		if err != nil {
 			return
 		}
@@ -188,4 +197,10 @@ func (c *capped) exceeded() bool {
 	}
 }
 
-func (c *capped) bytes() []byte { return c.buf }
+func (c *capped) bytes() []byte {
+	out := make([]byte, 0, c.n)
+	for _, ch := range c.chunks {
+		out = append(out, ch...)
+	}
+	return out
+}
