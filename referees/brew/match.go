@@ -172,7 +172,7 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 				}
 				acts[p], dq[p] = a, reason
 				if reason == "" {
-					res.ignore(&st, p, a, a.String(), round)
+					res.ignore(&st, p, a, "", round)
 				}
 				if rec != nil {
 					buf = st.AppendInput(buf[:0], p)
@@ -254,11 +254,14 @@ func onRound(reason string, round int) string {
 }
 
 // ignore counts a's being ignored by the rules (the player waits), if it
-// is: line is the bot's text of it.
+// is: line is the bot's text of it ("" for an in-process bot: a's).
 func (r *MatchResult) ignore(st *State, p int, a Action, line string, round int) {
 	ok, why := st.Valid(p, a)
 	if ok {
 		return
+	}
+	if line == "" {
+		line = a.String()
 	}
 	if r.Ignored[p] == 0 {
 		r.IgnoredFirst[p] = fmt.Sprintf("%q: %s (round %d)", clipLine(line), why, round)
