@@ -58,13 +58,16 @@ func TestTimeFlagsAppliedOrRefused(t *testing.T) {
 		{append(brew, "--no-time-limit"), "--turn-time=60ms", "brew: --turn-time 60ms with --no-time-limit: give one or the other", "--quiet"},
 		{append(brew, "--no-time-limit"), "--time-margin=5ms", "with --no-time-limit: there is no limit to add it to", "--quiet"},
 	} {
-		_, stderr, code := gauntlet(t, dir, append(c.args, c.bad)...)
-		if code != 2 || !strings.Contains(stderr, c.want) {
-			t.Errorf("%s %s: exit %d, stderr %q; want exit 2 and %q", c.args[2], c.bad, code, stderr, c.want)
-		}
-		if _, stderr, code := gauntlet(t, dir, append(c.args, c.good)...); code != 0 {
-			t.Errorf("%s %s (the valid twin of %s): exit %d: %s", c.args[2], c.good, c.bad, code, stderr)
-		}
+		t.Run(c.args[2]+c.bad, func(t *testing.T) {
+			t.Parallel()
+			_, stderr, code := gauntlet(t, dir, append(c.args, c.bad)...)
+			if code != 2 || !strings.Contains(stderr, c.want) {
+				t.Errorf("%s %s: exit %d, stderr %q; want exit 2 and %q", c.args[2], c.bad, code, stderr, c.want)
+			}
+			if _, stderr, code := gauntlet(t, dir, append(c.args, c.good)...); code != 0 {
+				t.Errorf("%s %s (the valid twin of %s): exit %d: %s", c.args[2], c.good, c.bad, code, stderr)
+			}
+		})
 	}
 }
 
