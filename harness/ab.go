@@ -34,6 +34,11 @@ type ABSummary struct {
 	Stopped     bool       `json:"stopped_early"`
 	ForfeitsA   int        `json:"forfeits_a"`
 	ForfeitsB   int        `json:"forfeits_b"`
+	// ConductA and ConductB are A's and B's forfeits by reason (with the
+	// first example of each), ignored answers and answer times, over the
+	// games the summary counts.
+	ConductA Conduct `json:"conduct_a"`
+	ConductB Conduct `json:"conduct_b"`
 
 	// Single-player games.
 	MeanDiff  *float64    `json:"mean_diff,omitempty"`

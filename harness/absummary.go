@@ -93,6 +93,8 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	ca, cb := ConductTally{Entrant: s.A}, ConductTally{Entrant: s.B}
+	defer func() { s.ConductA, s.ConductB = ca.Conduct(), cb.Conduct() }()
 	for _, r := range rs.Results {
 		if r == nil {
 			// A gap: later games cannot enter a sequential test.
@@ -113,6 +115,8 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 		if r.Outcome.Seats[SeatOf(m, 1)].Forfeit != "" {
 			s.ForfeitsB++
 		}
+		ca.Add(m.Case.ID, &r.Outcome, SeatOf(m, 0))
+		cb.Add(m.Case.ID, &r.Outcome, SeatOf(m, 1))
 		if t.add(r) {
 			s.Stopped = true
 			break
@@ -157,6 +161,8 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 
 func summarizeSingleAB(rs *Results, s *ABSummary) (*ABSummary, error) {
 	p := rs.Plan
+	ca, cb := ConductTally{Entrant: s.A}, ConductTally{Entrant: s.B}
+	defer func() { s.ConductA, s.ConductB = ca.Conduct(), cb.Conduct() }()
 	var a, b []float64
 	groupsA := map[string]map[string]float64{}
 	groupsB := map[string]map[string]float64{}
@@ -183,6 +189,8 @@ func summarizeSingleAB(rs *Results, s *ABSummary) (*ABSummary, error) {
 		if rb.Outcome.Seats[0].Forfeit != "" {
 			s.ForfeitsB++
 		}
+		ca.Add(c.ID, &ra.Outcome, 0)
+		cb.Add(c.ID, &rb.Outcome, 0)
 		if c.Group != "" {
 			if groupsA[c.Group] == nil {
 				groupsA[c.Group], groupsB[c.Group] = map[string]float64{}, map[string]float64{}

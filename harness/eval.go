@@ -28,6 +28,9 @@ type EvalSummary struct {
 	// place) and its mean rank.
 	FirstRate *float64 `json:"first_rate,omitempty"`
 	MeanRank  *float64 `json:"mean_rank,omitempty"`
+	// Conduct is the evaluated entrant's forfeits by reason, ignored
+	// answers and answer times, then the opponents' where they have any.
+	Conduct []Conduct `json:"conduct"`
 	// WallSeconds is the summed game time; kept out of --json (not reproducible).
 	WallSeconds float64 `json:"-"`
 }
@@ -40,6 +43,7 @@ type EvalCase struct {
 	Rank           int            `json:"rank,omitempty"`
 	Turns          int            `json:"turns"`
 	Forfeit        string         `json:"forfeit,omitempty"`
+	Ignored        int            `json:"ignored,omitempty"` // answers the rules ignored
 	OpponentScores []float64      `json:"opponent_scores,omitempty"`
 	Detail         map[string]any `json:"detail,omitempty"`
 	WallMS         float64        `json:"-"`
@@ -74,7 +78,8 @@ func SummarizeEval(rs *Results) *EvalSummary {
 		}
 		seat := r.Outcome.Seats[0]
 		c := EvalCase{Case: m.Case.ID, Group: m.Case.Group, Score: seat.Score, Turns: r.Outcome.Turns,
-			Forfeit: seat.Forfeit, Detail: r.Outcome.Detail, WallMS: float64(r.Wall) / 1e6}
+			Forfeit: seat.Forfeit, Ignored: r.Outcome.SeatAnswers(0).Ignored, Detail: withoutAnswers(r.Outcome.Detail),
+			WallMS: float64(r.Wall) / 1e6}
 		if multi {
 			c.Rank = seat.Rank
 			for _, o := range r.Outcome.Seats[1:] {
@@ -114,12 +119,32 @@ func SummarizeEval(rs *Results) *EvalSummary {
 		}
 	}
 	s.Mean, s.CI95[0], s.CI95[1] = meanCI95(scores)
+	for i, c := range Conducts(rs) {
+		if i == 0 || !c.IsZero() {
+			s.Conduct = append(s.Conduct, c)
+		}
+	}
 	if multi && s.Games > 0 {
 		fr := float64(first) / float64(s.Games)
 		mr := float64(rankSum) / float64(s.Games)
 		s.FirstRate, s.MeanRank = &fr, &mr
 	}
 	return s
+}
+
+// withoutAnswers is a game's Detail without the seats' Answers (shown
+// apart, in the summary's Conduct).
+func withoutAnswers(d map[string]any) map[string]any {
+	if _, ok := d[AnswersDetailKey]; !ok {
+		return d
+	}
+	out := make(map[string]any, len(d))
+	for k, v := range d {
+		if k != AnswersDetailKey {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // sortGroups orders group names numerically when they are numbers.

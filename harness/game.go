@@ -61,6 +61,10 @@ type GameInfo struct {
 	// HigherIsBetter is true for every game so far; kept explicit for
 	// summaries and tuning direction.
 	HigherIsBetter bool
+	// Limits are the game's time limits on an external bot, as its
+	// platform set them, gauntlet's default margins, and which time-limit
+	// options apply (see TimeLimits.Check).
+	Limits TimeLimits
 }
 
 // CaseSetInfo documents one case-set name (or pattern such as "seeds:N").
@@ -91,6 +95,11 @@ type PlayOptions struct {
 	// external bots (0 = the game's default).
 	TurnTime      time.Duration
 	FirstTurnTime time.Duration
+	// TimeMargin, when MarginSet, replaces the game's default margins on
+	// every limit (0 included: no margin). Games read the limits to apply
+	// with Applied.
+	TimeMargin time.Duration
+	MarginSet  bool
 	// Record, when non-nil, receives the game's replayable record (the
 	// game's own conformance format, JSON lines).
 	Record io.Writer
@@ -112,6 +121,10 @@ type SeatResult struct {
 	Score   float64 `json:"score"`
 	Rank    int     `json:"rank"`              // 1 = best; equal scores share a rank
 	Forfeit string  `json:"forfeit,omitempty"` // why the player was disqualified/timed out, if it was
+	// Answers are the seat's answers beyond its score: those the rules
+	// ignored and an external bot's answer times. A game loaded from the
+	// store has them in Detail instead: read them with Outcome.SeatAnswers.
+	Answers
 }
 
 // RanksByScore fills Rank from Score (higher is better, ties share the best

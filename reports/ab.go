@@ -187,6 +187,11 @@ func WriteABReport(dir string, s *harness.ABSummary) (*Report, error) {
 	if gt := ABGroupTable(s); gt != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
 	}
+	who, cs := []string{"A", "B"}, []harness.Conduct{s.ConductA, s.ConductB}
+	if ct := ConductTable("Forfeits, ignored answers and answer times", who, cs); ct != nil {
+		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
+	}
+	r.Notes = append(r.Notes, conductNotes(who, cs)...)
 	single := s.MeanDiff != nil
 	noCases := func() string {
 		if len(s.Cases) == 0 {

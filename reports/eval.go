@@ -31,6 +31,10 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary) (*Repor
 	if gt := EvalGroupTable(s); gt != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
 	}
+	if ct := ConductTable("Forfeits, ignored answers and answer times", nil, s.Conduct); ct != nil {
+		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
+	}
+	r.Notes = append(r.Notes, conductNotes(nil, s.Conduct)...)
 	names, groups := evalGroups(s)
 	err := r.figure(dir, "scores", "Score per case", "Box plots of the scores across the cases (seeds) of each group: median, quartiles, whiskers to 1.5 IQR; the grey dots are the scores themselves.",
 		func(f *Figure) (string, error) {

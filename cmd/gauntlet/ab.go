@@ -139,6 +139,9 @@ func runAB(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintln(e.stdout, abHeadline(sum))
+	for _, l := range append(reports.ConductText("A", sum.ConductA), reports.ConductText("B", sum.ConductB)...) {
+		fmt.Fprintln(e.stdout, l)
+	}
 	for _, n := range sum.Notes {
 		fmt.Fprintln(e.stdout, "note:", n)
 	}

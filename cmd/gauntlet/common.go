@@ -25,18 +25,46 @@ type runFlags struct {
 	jobs        int
 	json        bool
 	noTimeLimit bool
-	turnTime    time.Duration
-	firstTime   time.Duration
+	turnTime    limitFlag
+	firstTime   limitFlag
+	margin      limitFlag
 	quiet       bool
+}
+
+// limitFlag is a time-limit flag: a duration that must not be negative,
+// and whether it was given.
+type limitFlag struct {
+	d   time.Duration
+	set bool
+}
+
+func (l *limitFlag) String() string {
+	if l == nil {
+		return "0s"
+	}
+	return l.d.String()
+}
+
+func (l *limitFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("not a duration (e.g. 50ms, 1.5s): %q", s)
+	}
+	if d < 0 {
+		return fmt.Errorf("%v: must not be negative", d)
+	}
+	l.d, l.set = d, true
+	return nil
 }
 
 func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.StringVar(&f.game, "game", "", "game name (see 'gauntlet list')")
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "games played in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document on stdout (logs and progress go to stderr)")
-	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no per-turn time limit for external bots (reproducible runs)")
-	fs.DurationVar(&f.turnTime, "turn-time", 0, "per-turn time limit for external bots (0 = the game's default)")
-	fs.DurationVar(&f.firstTime, "first-turn-time", 0, "first-turn time limit for external bots (0 = the game's default)")
+	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no time limit for external bots (reproducible runs)")
+	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; hextris: the solver's -t, whole seconds)")
+	fs.Var(&f.firstTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
+	fs.Var(&f.margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	if storing {
 		fs.StringVar(&f.storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
@@ -48,7 +76,24 @@ func (f *runFlags) gameOrErr() (harness.Game, error) {
 	if f.game == "" {
 		return nil, usagef("--game is required (games: %s)", gameNames())
 	}
-	return harness.Default.Game(f.game)
+	g, err := harness.Default.Game(f.game)
+	if err != nil {
+		return nil, err
+	}
+	return g, f.checkLimits()
+}
+
+// checkLimits refuses time-limit flags the game does not apply or that
+// make no sense (exit status 2). An unknown game is left to the caller.
+func (f *runFlags) checkLimits() error {
+	g, err := harness.Default.Game(f.game)
+	if err != nil {
+		return nil
+	}
+	if err := g.Info().Limits.Check(f.playOptions(nil)); err != nil {
+		return usageError{fmt.Sprintf("%s: %v", f.game, err)}
+	}
+	return nil
 }
 
 func gameNames() string {
@@ -63,7 +108,8 @@ func gameNames() string {
 }
 
 func (f *runFlags) playOptions(e *env) harness.PlayOptions {
-	return harness.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime, FirstTurnTime: f.firstTime}
+	return harness.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime.d, FirstTurnTime: f.firstTime.d,
+		TimeMargin: f.margin.d, MarginSet: f.margin.set}
 }
 
 // openStore opens the --storage store; "none" gives nil (nothing stored).

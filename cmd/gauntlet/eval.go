@@ -142,6 +142,15 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	fmt.Fprintln(e.stdout, reports.EvalHeadline(sum))
+	for i, c := range sum.Conduct {
+		who := ""
+		if i > 0 {
+			who = "opponent " + c.Entrant + ":"
+		}
+		for _, l := range reports.ConductText(who, c) {
+			fmt.Fprintln(e.stdout, l)
+		}
+	}
 	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs game time, %.1fs wall\n",
 		plan.Run.ID, rs.Played, rs.Resumed, sum.WallSeconds, rs.Wall.Seconds())
 	return nil

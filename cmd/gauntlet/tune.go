@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/owner"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -87,6 +88,9 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 	}
 	if f.strategy == "" {
 		return c, usagef("--strategy is required")
+	}
+	if err := f.rf.checkLimits(); err != nil {
+		return c, err
 	}
 	name, inline, _ := strings.Cut(f.strategy, ":")
 	c.Strategy = name
@@ -202,7 +206,9 @@ func runTune(ctx context.Context, e *env, args []string) error {
 // tuneStorageURL resolves --storage; "none" is a temporary SQLite file.
 func tuneStorageURL(s string) (string, func(), error) {
 	if s == "" || s == "none" {
-		dir, err := os.MkdirTemp("", "gauntlet-tune-")
+		// Named with this process, so that a later run removes it if this
+		// one is killed (see package owner).
+		dir, err := owner.MkdirTemp("gauntlet-tune-")
 		if err != nil {
 			return "", nil, err
 		}

@@ -43,7 +43,19 @@ func (brewGame) Info() harness.GameInfo {
 		Opponents:      "greedy",
 		CaseSets:       seedCaseSets(),
 		HigherIsBetter: true,
+		Limits:         brewLimits,
 	}
+}
+
+// brewLimits are CodinGame's limits for the Fall Challenge 2020 with
+// gauntlet's margins.
+var brewLimits = harness.TimeLimits{
+	Turn:            brew.DefaultTurnTime,
+	FirstTurn:       brew.DefaultFirstTurnTime,
+	Margin:          brew.DefaultMargin,
+	FirstTurnMargin: brew.DefaultFirstTurnMargin,
+	Measured: "from the end of the write of the turn input to the arrival of the answer's newline " +
+		"(CodinGame's runner timed from handing the input to its writer to reading the answer, polling every millisecond)",
 }
 
 func (brewGame) Cases(set string) ([]harness.Case, error) {
@@ -74,22 +86,28 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		}
 		agents[i] = brew.Agent{Bot: bot}
 	}
+	lim := opt.Applied(brewLimits)
 	res, err := brew.PlayMatch(ctx, d.Seed, d.League, agents, brew.MatchOptions{
-		TurnTime:      opt.TurnTime,
-		FirstTurnTime: opt.FirstTurnTime,
-		NoTimeLimit:   opt.NoTimeLimit,
-		Record:        opt.Record,
-		Name:          "gauntlet/" + c.ID,
-		Log:           opt.Log,
+		TurnTime:        lim.Turn,
+		FirstTurnTime:   lim.FirstTurn,
+		Margin:          lim.Margin,
+		FirstTurnMargin: lim.FirstTurnMargin,
+		NoTimeLimit:     opt.NoTimeLimit,
+		Record:          opt.Record,
+		Name:            "gauntlet/" + c.ID,
+		Log:             opt.Log,
 	})
 	if err != nil {
 		return harness.Outcome{}, err
 	}
 	out := harness.Outcome{Seats: make([]harness.SeatResult, brew.Players), Turns: res.Rounds}
 	for i := range out.Seats {
-		out.Seats[i] = harness.SeatResult{Score: float64(res.Scores[i]), Forfeit: res.Reason[i]}
+		out.Seats[i] = harness.SeatResult{Score: float64(res.Scores[i]), Forfeit: res.Reason[i], Answers: harness.Answers{
+			Ignored: res.Ignored[i], IgnoredFirst: res.IgnoredFirst[i], Times: harness.NewAnswerTimes(res.Times[i], lim),
+		}}
 	}
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"deliveries": res.Deliveries[:]}
+	out.KeepAnswers()
 	return out, nil
 }

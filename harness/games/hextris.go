@@ -8,6 +8,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"gauntlet/harness"
 	"gauntlet/referees/hextris"
@@ -58,6 +59,7 @@ func (hextrisGame) Info() harness.GameInfo {
 			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none"},
 		},
 		HigherIsBetter: true,
+		Limits:         hextrisLimits,
 	}
 }
 
@@ -210,15 +212,20 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	}
 	pl := players[0]
 	var solution, forfeit string
+	var answers harness.Answers
 	if pl.Entrant.IsExternal() {
-		sol, err := hexExternal(ctx, pl, d, opt)
+		res, err := hexExternal(ctx, pl, d, opt)
 		if err != nil {
 			if ctx.Err() != nil {
 				return harness.Outcome{}, ctx.Err()
 			}
 			forfeit = err.Error()
 		}
-		solution = sol
+		solution = res.Solution
+		answers = harness.Answers{Ignored: res.Ignored, IgnoredFirst: res.IgnoredFirst}
+		if res.Took > 0 {
+			answers.Times = harness.NewAnswerTimes([]time.Duration{res.Took}, opt.Applied(hextrisLimits))
+		}
 	} else {
 		bot, err := pl.Entrant.Bot(pl.Seed)
 		if err != nil {
@@ -258,7 +265,7 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		}
 	}
 	out := harness.Outcome{
-		Seats: []harness.SeatResult{{Score: float64(r.Score), Rank: 1, Forfeit: forfeit}},
+		Seats: []harness.SeatResult{{Score: float64(r.Score), Rank: 1, Forfeit: forfeit, Answers: answers}},
 		Turns: r.MovesExecuted,
 		Detail: map[string]any{
 			"move_score":   r.MoveScore,
@@ -269,5 +276,6 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			"solution":     solution,
 		},
 	}
+	out.KeepAnswers()
 	return out, nil
 }

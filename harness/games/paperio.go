@@ -41,8 +41,23 @@ func (paperioGame) Info() harness.GameInfo {
 		Opponents:      "simple",
 		CaseSets:       seedCaseSets(),
 		HigherIsBetter: true,
+		Limits:         paperioLimits,
 	}
 }
+
+// paperioLimits are the server runner's (REQUEST_MAX_TIME per answer,
+// MAX_EXECUTION_TIME for all of a bot's answers) with gauntlet's margin.
+var paperioLimits = func() harness.TimeLimits {
+	r := paperio.DefaultRules()
+	return harness.TimeLimits{
+		Turn:            r.RequestMaxTime,
+		Total:           r.MaxExecutionTime,
+		Margin:          paperio.DefaultMargin,
+		NoFirstTurnTime: "Paper.io's runner had no first-turn limit: every answer has REQUEST_MAX_TIME, which --turn-time sets",
+		Measured: "from the end of the write of the tick message to the arrival of the answer's newline " +
+			"(the runner timed each read from the moment it queued the message, through the contest's relay and TCP)",
+	}
+}()
 
 func (paperioGame) Cases(set string) ([]harness.Case, error) {
 	return seedCases("paperio", set, 6, func(s int64) any { return paperCase{Seed: s} })
@@ -73,11 +88,11 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		agents[i] = paperio.Agent{Bot: bot, Name: pl.Entrant.Label()}
 	}
 	cfg := paperio.DefaultConfig()
-	if opt.TurnTime > 0 {
-		cfg.Rules.RequestMaxTime = opt.TurnTime
-	}
+	lim := opt.Applied(paperioLimits)
+	cfg.Rules.RequestMaxTime, cfg.Rules.MaxExecutionTime = lim.Turn, lim.Total
 	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
 		NoTimeLimit: opt.NoTimeLimit,
+		Margin:      lim.Margin,
 		Record:      opt.Record,
 		Name:        "gauntlet/" + c.ID,
 		Log:         opt.Log,
@@ -89,10 +104,13 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	alive := make([]bool, len(players))
 	deaths := make([]string, len(players))
 	for i, p := range res.Players {
-		out.Seats[i] = harness.SeatResult{Score: float64(p.Score), Forfeit: p.Disconnect}
+		out.Seats[i] = harness.SeatResult{Score: float64(p.Score), Forfeit: p.Disconnect, Answers: harness.Answers{
+			Ignored: p.Ignored, IgnoredFirst: p.IgnoredFirst, Times: harness.NewAnswerTimes(p.Times, lim),
+		}}
 		alive[i], deaths[i] = p.Alive, p.Death
 	}
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"alive": alive, "deaths": deaths}
+	out.KeepAnswers()
 	return out, nil
 }

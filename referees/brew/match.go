@@ -30,20 +30,37 @@ type Agent struct {
 	Dir     string   // working directory for Command ("" = the caller's)
 }
 
-// Default time limits for external bots, as on CodinGame.
+// Default time limits for external bots, as on CodinGame (the statement's
+// "response time per turn ≤ 50 ms, for the first turn ≤ 1000 ms").
 const (
 	DefaultTurnTime      = 50 * time.Millisecond
 	DefaultFirstTurnTime = 1000 * time.Millisecond
 )
 
+// Default margins added to those limits by gauntlet. A contest bot commonly
+// starts its clock when it has read its input and spends the whole budget;
+// the time from the end of our write to the arrival of its answer adds the
+// pipe, the scheduler and, on the first turn, the start of its process
+// (CodinGame started the players before the referee's first turn). The
+// margins let such a bot play; README gives the figures behind them.
+const (
+	DefaultMargin          = 20 * time.Millisecond
+	DefaultFirstTurnMargin = 250 * time.Millisecond
+)
+
 // MatchOptions configure PlayMatch.
 type MatchOptions struct {
 	// TurnTime and FirstTurnTime limit an external bot's answer (0 = the
-	// defaults, 50 ms and 1000 ms). NoTimeLimit disables both, for
-	// reproducible runs.
-	TurnTime      time.Duration
-	FirstTurnTime time.Duration
-	NoTimeLimit   bool
+	// defaults, 50 ms and 1000 ms), timed from the end of the write of its
+	// input to the arrival of its answer's newline. Margin and
+	// FirstTurnMargin are added to them (0 = none; the harness passes
+	// DefaultMargin and DefaultFirstTurnMargin unless told otherwise).
+	// NoTimeLimit disables the limits, for reproducible runs.
+	TurnTime        time.Duration
+	FirstTurnTime   time.Duration
+	Margin          time.Duration
+	FirstTurnMargin time.Duration
+	NoTimeLimit     bool
 	// Record, when non-nil, receives the game as one JSON line in the
 	// games.jsonl format, replayable with Replay. Name labels it.
 	Record io.Writer
@@ -59,8 +76,18 @@ type MatchResult struct {
 	Rounds     int           // turns played
 	Deliveries [Players]int  // potions brewed
 	// Reason says why a seat was deactivated ("" when it was not), e.g.
-	// `timeout after 50ms on round 7` or `unparseable line "FOO"`.
+	// `timeout in round 7: answered after 61 ms, limit 50 ms + margin 10 ms`
+	// or `unparseable line "FOO" (round 3)`.
 	Reason [Players]string
+	// Times are an external bot's answer times in order (Times[p][0] is
+	// the first round's), late answers included; nil for in-process bots.
+	Times [Players][]time.Duration
+	// Ignored counts the actions the rules did not carry out (an action
+	// that is not possible now: the player waits, as the referee lets it);
+	// IgnoredFirst describes the first one, e.g.
+	// `"BREW 99": no such id for this verb (round 4)`.
+	Ignored      [Players]int
+	IgnoredFirst [Players]string
 }
 
 // seat is one player's connection during a match.
@@ -114,6 +141,7 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 	if opt.NoTimeLimit {
 		turnTime, firstTime = 0, 0
 	}
+	turnMargin, firstMargin := max(opt.Margin, 0), max(opt.FirstTurnMargin, 0)
 	var rec *recorder
 	if opt.Record != nil {
 		rec = &recorder{}
@@ -125,9 +153,9 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 			return res, err
 		}
 		round := int(st.Round) + 1
-		limit := turnTime
+		limit, margin := turnTime, turnMargin
 		if round == 1 {
-			limit = firstTime
+			limit, margin = firstTime, firstMargin
 		}
 		var acts [Players]Action
 		var dq [Players]string
@@ -143,6 +171,9 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 					reason = fmt.Sprintf("unparseable line %q (action not available in league %d)", a.String(), st.League)
 				}
 				acts[p], dq[p] = a, reason
+				if reason == "" {
+					res.ignore(&st, p, a, "", round)
+				}
 				if rec != nil {
 					buf = st.AppendInput(buf[:0], p)
 					texts[p] = ptr(string(buf))
@@ -158,7 +189,7 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 			if rec != nil {
 				texts[p] = ptr(string(buf))
 			}
-			text, err := seats[p].proc.turn(buf, limit, round)
+			text, err := seats[p].proc.turn(buf, limit, margin, round)
 			if err != nil {
 				dq[p] = err.Error()
 				if rec != nil {
@@ -176,6 +207,7 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 				continue
 			}
 			acts[p] = a
+			res.ignore(&st, p, a, text, round)
 		}
 		for p := range dq {
 			if dq[p] != "" {
@@ -191,6 +223,16 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 		}
 		st.Step(acts)
 	}
+	if err := ctx.Err(); err != nil {
+		// A bot killed because the caller gave up is no forfeit: the
+		// game is not over.
+		return res, err
+	}
+	for p := range seats {
+		if seats[p].proc != nil {
+			res.Times[p] = seats[p].proc.times
+		}
+	}
 	res.Scores = st.Scores()
 	res.Active = st.ActiveFlags()
 	res.Rounds = int(st.Round)
@@ -205,10 +247,34 @@ func PlayMatch(ctx context.Context, seed int64, league int, agents [Players]Agen
 
 // onRound adds the round to a reason that does not name it yet.
 func onRound(reason string, round int) string {
-	if strings.HasPrefix(reason, "timeout ") {
+	if strings.Contains(reason, " in round ") {
 		return ""
 	}
 	return fmt.Sprintf(" (round %d)", round)
+}
+
+// ignore counts a's being ignored by the rules (the player waits), if it
+// is: line is the bot's text of it ("" for an in-process bot: a's).
+func (r *MatchResult) ignore(st *State, p int, a Action, line string, round int) {
+	ok, why := st.Valid(p, a)
+	if ok {
+		return
+	}
+	if line == "" {
+		line = a.String()
+	}
+	if r.Ignored[p] == 0 {
+		r.IgnoredFirst[p] = fmt.Sprintf("%q: %s (round %d)", clipLine(line), why, round)
+	}
+	r.Ignored[p]++
+}
+
+// clipLine shortens a long bot line for a message.
+func clipLine(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "..."
+	}
+	return s
 }
 
 func ptr(s string) *string { return &s }

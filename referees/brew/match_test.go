@@ -83,8 +83,12 @@ func TestServeRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got != want {
+		if got.Scores != want.Scores || got.Active != want.Active || got.Rounds != want.Rounds ||
+			got.Deliveries != want.Deliveries || got.Reason != want.Reason || got.Ignored != want.Ignored {
 			t.Errorf("seed %d league %d: served %+v, in process %+v", c.seed, c.league, got, want)
+		}
+		if len(got.Times[1]) != got.Rounds || got.Times[0] != nil {
+			t.Errorf("seed %d league %d: answer times %v for %d rounds", c.seed, c.league, got.Times, got.Rounds)
 		}
 		if !bytes.Equal(inRec.Bytes(), outRec.Bytes()) {
 			t.Errorf("seed %d league %d: the records differ", c.seed, c.league)
@@ -157,13 +161,13 @@ func TestExternalForfeits(t *testing.T) {
 		reason string
 	}{
 		{"crash", shBot(`while turn; do r=$((r+1)); if [ $r -ge 2 ]; then echo "bad thing happened" >&2; exit 2; fi; echo WAIT; done`),
-			2, "crashed: exit status 2; stderr: bad thing happened"},
+			2, "crashed in round 2: exit status 2; stderr: bad thing happened"},
 		{"hang", shBot(`while turn; do r=$((r+1)); if [ $r -ge 3 ]; then sleep 30; fi; echo WAIT; done`),
-			3, "timeout after 400ms on round 3"},
+			3, "timeout in round 3: no answer within 8"},
 		{"garbage", shBot(`while turn; do r=$((r+1)); if [ $r -ge 4 ]; then echo FOO; else echo WAIT; fi; done`),
 			4, `unparseable line "FOO" (round 4)`},
 		{"silent exit", shBot(`turn; echo WAIT; exit 0`),
-			2, "crashed: exit status 0"},
+			2, "crashed in round 2: exit status 0"},
 	}
 	for _, c := range cases {
 		for seat := 0; seat < Players; seat++ {

@@ -11,47 +11,70 @@ import (
 	"gauntlet/referees/internal/lineproc"
 )
 
+// MaxAnswerBytes is the longest answer line of an external bot, its newline
+// included: CodinGame's runner reads at most 10,000 bytes of a player's
+// output per turn (AGENT_MAX_BUFFER_SIZE) and a line it could not finish
+// there is a timeout.
+const MaxAnswerBytes = 10_000
+
 // procBot is an external bot process of one seat.
 type procBot struct {
 	p      *lineproc.Proc
 	closed bool
+	times  []time.Duration // answer times, in order (the first is round 1's)
 }
 
 func startProc(ctx context.Context, a Agent, log io.Writer) (*procBot, error) {
-	p, err := lineproc.Start(ctx, a.Command, lineproc.Options{Dir: a.Dir, Env: a.Env, Stderr: log})
+	p, err := lineproc.Start(ctx, a.Command, lineproc.Options{Dir: a.Dir, Env: a.Env, Stderr: log, MaxLine: MaxAnswerBytes})
 	if err != nil {
 		return nil, err
 	}
 	return &procBot{p: p}, nil
 }
 
-// turn sends one turn input and reads the answer line. Errors are the
-// forfeit reasons: a timeout, a crash, an overlong line.
-func (b *procBot) turn(input []byte, limit time.Duration, round int) (string, error) {
-	if err := b.p.Send(string(input), limit); err != nil {
-		return "", describe(err, limit, round)
+// turn sends one turn input and reads the answer line, due within limit +
+// margin after the input's last byte was written (limit 0: no limit).
+// Errors are the forfeit reasons: a timeout, a crash, an overlong line.
+func (b *procBot) turn(input []byte, limit, margin time.Duration, round int) (string, error) {
+	write := time.Duration(0)
+	if limit > 0 {
+		write = limit + margin
 	}
-	line, err := b.p.ReadLine(limit)
+	if err := b.p.Send(input, write); err != nil {
+		return "", describe(err, round)
+	}
+	line, took, err := b.p.Answer(limit, margin)
+	var late *lineproc.LateError
+	if err == nil || (errors.As(err, &late) && late.Came) {
+		b.times = append(b.times, took)
+	}
 	if err != nil {
-		return "", describe(err, limit, round)
+		return "", describe(err, round)
 	}
 	return line, nil
 }
 
-// describe turns a lineproc error into a human-readable forfeit reason.
-func describe(err error, limit time.Duration, round int) error {
+// describe turns a lineproc error into a forfeit reason:
+//
+//	timeout in round 1: answered after 1,013 ms, limit 1,000 ms + margin 10 ms
+//	timeout in round 3: no answer within 120 ms (limit 50 ms + margin 10 ms)
+//	timeout in round 3: the bot did not read its input within 60 ms
+//	timeout in round 2: no newline within 10,000 bytes (CodinGame reads at most that much a turn)
+//	crashed in round 1: exit status 3; stderr: boom
+func describe(err error, round int) error {
 	switch {
 	case errors.Is(err, lineproc.ErrTimeout):
-		return fmt.Errorf("timeout after %v on round %d", limit, round)
+		msg := strings.TrimPrefix(err.Error(), lineproc.ErrTimeout.Error()+": ")
+		return fmt.Errorf("timeout in round %d: %s", round, msg)
 	case errors.Is(err, lineproc.ErrLineTooLong):
-		return fmt.Errorf("unparseable line (%v)", err)
+		return fmt.Errorf("timeout in round %d: no newline within 10,000 bytes (CodinGame reads at most that much a turn)", round)
 	case errors.Is(err, lineproc.ErrExited):
 		msg := strings.TrimPrefix(err.Error(), lineproc.ErrExited.Error()+": ")
 		msg = strings.TrimPrefix(msg, "reading output: ")
 		msg = strings.TrimPrefix(msg, "writing input: ")
-		return fmt.Errorf("crashed: %s", msg)
+		return fmt.Errorf("crashed in round %d: %s", round, msg)
 	}
-	return fmt.Errorf("crashed: %v", err)
+	return fmt.Errorf("crashed in round %d: %v", round, err)
 }
 
 func (b *procBot) close() {

@@ -12,8 +12,8 @@ const (
 	// MaxSpells bounds a player's spell list: 4 starting spells plus at most
 	// one copy of each of the 42 tome spells.
 	MaxSpells = StartSpells + TomeDeckSize
-	// MaxLeague is the highest league with its own rules; higher levels
-	// play the final rules, like the referee's default branch.
+	// MaxLeague is the highest league level: the referee has levels 1
+	// (Wood 2), 2 (Wood 1) and 3 (Bronze and above, the final rules).
 	MaxLeague = 3
 )
 
@@ -107,14 +107,12 @@ func (s *State) HasSpells() bool { return s.rules().spells }
 // HasTome reports whether LEARN and the tome exist in this league.
 func (s *State) HasTome() bool { return s.rules().tome }
 
-// NormalizeLeague maps a league level to the rules it plays: levels above 3
-// play the final rules; levels below 1 are an error.
+// NormalizeLeague checks a league level: the game's configurations are
+// levels 1 (Wood 2), 2 (Wood 1) and 3 (Bronze and above: the final rules);
+// any other is an error naming it.
 func NormalizeLeague(league int) (uint8, error) {
-	if league < 1 {
-		return 0, fmt.Errorf("league %d: must be 1, 2 or 3 (3 = final rules)", league)
-	}
-	if league > MaxLeague {
-		league = MaxLeague
+	if league < 1 || league > MaxLeague {
+		return 0, fmt.Errorf("league %d: the leagues are 1 (Wood 2), 2 (Wood 1) and 3 (Bronze and above: the final rules)", league)
 	}
 	return uint8(league), nil
 }

@@ -60,8 +60,8 @@ func ExampleRunExternal() {
 	p, _ := Official(21)
 	// A solver that always answers "ei!" for problem 21, seed 0.
 	solver := []string{"sh", "-c", `echo '[{"problemId":21,"seed":0,"solution":"ei!"}]'`, "solver"}
-	sol, err := RunExternal(context.Background(), solver, ExternalOptions{}, p, 0)
-	fmt.Println(strings.ToUpper(sol), err)
+	res, err := RunExternal(context.Background(), solver, ExternalOptions{}, p, 0)
+	fmt.Println(strings.ToUpper(res.Solution), err)
 	// Output:
 	// EI! <nil>
 }

@@ -100,6 +100,9 @@ func (p *Problem) compile() error {
 	if p.SourceLength < 0 || p.SourceLength > 1<<30 {
 		return fmt.Errorf("problem %d: sourceLength: must be in [0, %d], got %d", p.ID, 1<<30, p.SourceLength)
 	}
+	if len(p.Units) == 0 {
+		return fmt.Errorf("problem %d: units: none (a problem needs at least one unit to play)", p.ID)
+	}
 	for i, c := range p.Filled {
 		if c.X < 0 || c.X >= p.Width || c.Y < 0 || c.Y >= p.Height {
 			return fmt.Errorf("problem %d: filled[%d]: cell (%d,%d) is outside the %dx%d board", p.ID, i, c.X, c.Y, p.Width, p.Height)

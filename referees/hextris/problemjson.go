@@ -81,6 +81,9 @@ func ParseProblem(data []byte) (*Problem, error) {
 	if err != nil {
 		return nil, fmt.Errorf("problem: %w", err)
 	}
+	if len(seeds) == 0 {
+		return nil, fmt.Errorf("problem %d: sourceSeeds: none (a problem needs at least one source seed to play)", p.ID)
+	}
 	p.SourceSeeds = make([]uint32, len(seeds))
 	for i, sr := range seeds {
 		v, err := jsonInt(sr, fmt.Sprintf("sourceSeeds[%d]", i), 0, math.MaxUint32)

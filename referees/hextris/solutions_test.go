@@ -148,9 +148,9 @@ func TestRunExternal(t *testing.T) {
 	seed := p.SourceSeeds[0]
 	good := []string{"sh", "-c", `f=$2; id=$(sed 's/.*"id":\([0-9]*\).*/\1/' "$f"); seed=$(sed 's/.*"sourceSeeds":\[\([0-9]*\)\].*/\1/' "$f"); printf '[{"problemId":%s,"seed":%s,"tag":"sh","solution":"ei!"}]' "$id" "$seed"`, "solver"}
 	power, _ := OfficialPhrases("power")
-	sol, err := RunExternal(context.Background(), good, ExternalOptions{Phrases: power}, p, seed)
-	if err != nil || sol != "ei!" {
-		t.Fatalf("good solver: %q, %v", sol, err)
+	res, err := RunExternal(context.Background(), good, ExternalOptions{Phrases: power}, p, seed)
+	if err != nil || res.Solution != "ei!" || res.Ignored != 0 || res.Took <= 0 {
+		t.Fatalf("good solver: %+v, %v", res, err)
 	}
 	for _, c := range []struct {
 		argv []string

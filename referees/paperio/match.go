@@ -9,6 +9,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"time"
 )
 
 // Bot is an in-process strategy.
@@ -52,6 +53,10 @@ type MatchOptions struct {
 	// NoTimeLimit reads external bots without REQUEST_MAX_TIME and
 	// MAX_EXECUTION_TIME (like the local runner).
 	NoTimeLimit bool
+	// Margin is added to both limits (0 = none; the harness passes
+	// DefaultMargin unless told otherwise). An answer is timed from the end
+	// of the write of its tick message to the arrival of its newline.
+	Margin time.Duration
 	// Record, when non-nil, receives the game as a conformance trace
 	// (header line, then one line per tick with the state, the commands
 	// and the spawn), replayable with Replay.
@@ -70,11 +75,16 @@ type PlayerResult struct {
 	Ticks      int    // ticks survived (the tick it died on, or the ticks played)
 	Death      string // the referee's loss events ("" if alive)
 	Disconnect string // why an external bot was disconnected ("" if not)
-	// Unreadable counts the answers that were not JSON, which the runner
-	// ignores (no command that tick); Note describes the first one.
-	Unreadable int
-	Note       string
-	Rank       int // 1 = best score; equal scores share a rank
+	// Ignored counts the answers that changed nothing: a line that is not
+	// JSON (the runner ignores it), no command or one that is not left,
+	// right, up or down, and turning back (the rules keep the direction);
+	// IgnoredFirst describes the first one.
+	Ignored      int
+	IgnoredFirst string
+	// Times are an external bot's answer times in order, late answers
+	// included (nil for in-process bots).
+	Times []time.Duration
+	Rank  int // 1 = best score; equal scores share a rank
 }
 
 // MatchResult is the outcome of a game, indexed like the agents list.
@@ -89,10 +99,18 @@ type seat struct {
 	proc   *procBot
 	reason string // disconnect reason
 	name   string
-	// unreadable counts the non-JSON answers (ignored); note describes the
+	// ignored counts the answers that changed nothing; note describes the
 	// first one.
-	unreadable int
-	note       string
+	ignored int
+	note    string
+}
+
+// ignore counts an answer that changes nothing.
+func (s *seat) ignore(why string, tick int) {
+	if s.ignored == 0 {
+		s.note = fmt.Sprintf("%s (tick %d)", why, tick)
+	}
+	s.ignored++
 }
 
 // PlayMatch plays one game. The game's generator is seeded with seed
@@ -104,7 +122,8 @@ type seat struct {
 // answers JSON that is not an object is disconnected: it gets no more
 // messages and keeps its direction; the reason is recorded and the game
 // goes on. A line that is not JSON at all is ignored (no command that
-// tick; counted in Unreadable). A panicking in-process bot is
+// tick); it is counted in Ignored with the other answers that change
+// nothing. A panicking in-process bot is
 // disconnected. The error is for the caller's own faults only:
 // bad config, a command that cannot start, a cancelled context, a failing
 // Record writer.
@@ -156,6 +175,7 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 	if opt.NoTimeLimit {
 		limit, total = 0, 0
 	}
+	margin := max(opt.Margin, 0)
 	var rec *recorder
 	if opt.Record != nil {
 		rec = newRecorder(opt.Record, opt.Name, seed, &cfg, g, seats)
@@ -163,7 +183,7 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 	buf := AppendStartGame(nil, &g.Rules)
 	for k := range seats {
 		if seats[k].proc != nil {
-			if err := seats[k].proc.send(buf, limit); err != nil {
+			if err := seats[k].proc.send(buf, limit, margin); err != nil {
 				seats[k].disconnect(err.Error() + " (start_game)")
 			}
 		}
@@ -184,7 +204,7 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 				continue
 			}
 			buf = g.AppendTick(buf[:0], p.ID)
-			if err := seats[k].proc.send(buf, limit); err != nil {
+			if err := seats[k].proc.send(buf, limit, margin); err != nil {
 				seats[k].disconnect(fmt.Sprintf("%v (tick %d)", err, g.Tick))
 			}
 		}
@@ -207,17 +227,31 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 				}
 				continue
 			}
-			line, err := seats[k].proc.ask(limit, total)
+			line, err := seats[k].proc.ask(limit, total, margin)
+			if errors.Is(err, errLong) {
+				// Cut by the relay, the line reached the runner as
+				// something that is not JSON: ignored.
+				seats[k].ignore(err.Error(), g.Tick)
+				if rec != nil {
+					rec.answer(k, "", true)
+				}
+				continue
+			}
 			if err == nil {
 				var word string
 				word, cmds[k], err = ParseAnswer([]byte(line))
-				if errors.Is(err, ErrUnreadable) {
+				switch {
+				case errors.Is(err, ErrUnreadable):
 					// The runner ignores a non-JSON answer.
-					seats[k].unreadable++
-					if seats[k].note == "" {
-						seats[k].note = fmt.Sprintf("%v (tick %d, ignored)", err, g.Tick)
-					}
+					seats[k].ignore(err.Error(), g.Tick)
 					err = nil
+				case err != nil:
+				case cmds[k] == DirNone && word == "":
+					seats[k].ignore(fmt.Sprintf("no command in %q", clip(line, 80)), g.Tick)
+				case cmds[k] == DirNone:
+					seats[k].ignore(fmt.Sprintf("command %q is not left, right, up or down", clip(word, 40)), g.Tick)
+				case !p.CanTurn(cmds[k]):
+					seats[k].ignore(fmt.Sprintf("command %q turns back", word), g.Tick)
 				}
 				if err == nil && rec != nil {
 					rec.answer(k, word, word == "")
@@ -237,18 +271,26 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 			}
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		// A bot killed because the caller gave up is no disconnect: the
+		// game is not over.
+		return res, err
+	}
 	// Like the runner, only the players still in the game get end_game.
 	buf = AppendEndGame(buf[:0])
 	for k := range seats {
 		if seats[k].proc != nil && seats[k].reason == "" && g.Players[k].Alive {
-			_ = seats[k].proc.send(buf, limit)
+			_ = seats[k].proc.send(buf, limit, margin)
 		}
 	}
 	res.Players = make([]PlayerResult, n)
 	for k, ai := range order {
 		p := &g.Players[k]
 		r := PlayerResult{ID: p.ID, Score: p.Score, Alive: p.Alive, Death: p.Death.String(), Disconnect: seats[k].reason,
-			Unreadable: seats[k].unreadable, Note: seats[k].note}
+			Ignored: seats[k].ignored, IgnoredFirst: seats[k].note}
+		if seats[k].proc != nil {
+			r.Times = seats[k].proc.times
+		}
 		r.Ticks = res.Ticks
 		if !p.Alive {
 			r.Ticks = p.DeathTick

@@ -46,7 +46,7 @@ func TestBadBots(t *testing.T) {
 			t.Errorf("agent %d: disconnect reason %q, want one mentioning %q", i, p.Disconnect, w)
 		}
 	}
-	if g := res.Players[2]; g.Unreadable == 0 || !strings.Contains(g.Note, "unreadable answer") {
+	if g := res.Players[2]; g.Ignored == 0 || !strings.HasPrefix(g.IgnoredFirst, `unreadable answer "not json at all" (tick 1)`) {
 		t.Errorf("garbage bot: %+v", g)
 	}
 	if diff, err := compareTrace([]byte(rec.String())); err != nil || diff != "" {

@@ -55,8 +55,15 @@ func (h *TraceHeader) Rules() (Rules, int, error) {
 		return r, 0, err
 	}
 	n := len(h.Start)
-	if n < 1 || n > MaxPlayers {
+	switch {
+	case len(h.Bots) > 0 && (len(h.Bots) < 1 || len(h.Bots) > MaxPlayers):
+		return r, 0, fmt.Errorf("bots: %d players (want 1 to %d)", len(h.Bots), MaxPlayers)
+	case n == 0 && len(h.Bots) > 0:
+		return r, 0, fmt.Errorf("start: missing for the %d bots (one start position per player, 1 to %d)", len(h.Bots), MaxPlayers)
+	case n < 1 || n > MaxPlayers:
 		return r, 0, fmt.Errorf("start: %d players (want 1 to %d)", n, MaxPlayers)
+	case len(h.Bots) > 0 && len(h.Bots) != n:
+		return r, 0, fmt.Errorf("bots: %d names for %d start positions", len(h.Bots), n)
 	}
 	return r, n, nil
 }

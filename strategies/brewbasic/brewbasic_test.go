@@ -3,6 +3,7 @@ package brewbasic
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"testing"
 
 	"gauntlet/referees/brew"
@@ -79,7 +80,7 @@ func TestDeterministic(t *testing.T) {
 		return res
 	}
 	a, b := play(), play()
-	if a != b {
+	if !reflect.DeepEqual(a, b) {
 		t.Errorf("two runs differ: %+v / %+v", a, b)
 	}
 	if a.Reason != [brew.Players]string{} {

@@ -2,6 +2,7 @@ package paperbasic
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"gauntlet/referees/paperio"
@@ -60,7 +61,7 @@ func TestDeterministic(t *testing.T) {
 	}
 	a, b := run(), run()
 	for i := range a.Players {
-		if a.Players[i] != b.Players[i] {
+		if !reflect.DeepEqual(a.Players[i], b.Players[i]) {
 			t.Fatalf("player %d: %+v then %+v", i, a.Players[i], b.Players[i])
 		}
 	}

@@ -1,10 +1,34 @@
 // Package lineproc runs an external bot as a child process and talks to it by
-// lines over its stdin and stdout, with per-read time limits.
+// lines over its stdin and stdout, with time limits measured as the contest
+// platforms measured them: the clock of an answer starts when the last byte
+// of the bot's input has been written, and stops when the newline of its
+// answer arrives.
 //
 // It is shared by the referees' native protocols. A bot that crashes, hangs,
-// floods its output or stops reading its input never blocks the caller past
-// the limits given: every failure comes back as an error the referee turns
-// into that player's official outcome (timeout, disqualification, forfeit).
+// floods its output, stops reading its input or starts processes of its own
+// never blocks the caller past the limits given, and leaves nothing running:
+//
+//   - Every process the bot starts is ended with it, also those that leave
+//     its process group or session (setsid): on Linux gauntlet becomes a
+//     child subreaper (prctl PR_SET_CHILD_SUBREAPER), so such orphans are
+//     reparented to it instead of init, and Close finds the bot's descendants
+//     through /proc (the children lists of the bot's tasks, and gauntlet's
+//     own orphaned children that carry the bot's mark in their environment,
+//     GAUNTLET_BOT_PROC, or its process group) and kills them, then reaps
+//     them.
+//   - Bots die with gauntlet even on kill -9: each is started from one
+//     dedicated, locked OS thread that never exits, with a parent-death
+//     signal (SIGKILL), which Linux sends when the creating thread dies. A
+//     bot's own children do not inherit that signal; the next gauntlet that
+//     starts a bot kills the processes whose mark names a dead owner (see
+//     package gauntlet/internal/owner).
+//   - Waits are bounded: the bot's output is read by a goroutine of ours (no
+//     exec.Cmd copying goroutine waits for a pipe an escaped child holds),
+//     and an answer that arrived in time is kept whatever the bot's children
+//     do afterwards.
+//
+// Every failure comes back as an error the referee turns into that player's
+// official outcome (timeout, disqualification, forfeit).
 package lineproc
 
 import (
@@ -18,26 +42,37 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
-// Errors returned by Proc methods; test with errors.Is.
+// Errors returned by Proc methods and Run; test with errors.Is.
 var (
 	ErrTimeout     = errors.New("time limit exceeded")
 	ErrExited      = errors.New("bot process exited")
 	ErrLineTooLong = errors.New("output line too long")
+	ErrOutputLimit = errors.New("output limit exceeded")
 )
 
 // DefaultMaxLine is the longest output line accepted when Options.MaxLine is 0.
 const DefaultMaxLine = 1 << 20
 
+// LateWindow bounds how long a late answer is still awaited after its limit
+// and margin have passed, so that the forfeit can say by how much the limit
+// was missed: the wait after the deadline is the limit plus margin, at most
+// LateWindow.
+const LateWindow = time.Second
+
 // Options configure a process.
 type Options struct {
-	Dir     string    // working directory ("" = the caller's)
-	Env     []string  // extra KEY=VALUE entries appended to the caller's environment
-	Stderr  io.Writer // optional copy of the bot's stderr (e.g. a debug log)
-	MaxLine int       // longest accepted output line in bytes (0 = DefaultMaxLine)
+	Dir    string    // working directory ("" = the caller's)
+	Env    []string  // extra KEY=VALUE entries appended to the caller's environment
+	Stderr io.Writer // optional copy of the bot's stderr (e.g. a debug log)
+	// MaxLine is the longest accepted output line in bytes, its newline
+	// included (0 = DefaultMaxLine). A longer line is answered with
+	// ErrLineTooLong as soon as MaxLine bytes have come without a newline,
+	// and the rest of it, up to its newline, is skipped: memory stays
+	// bounded whatever the bot prints.
+	MaxLine int
 }
 
 // Proc is a running bot process.
@@ -46,19 +81,32 @@ type Proc struct {
 	cmd     *exec.Cmd
 	stdin   *os.File // our end of the bot's stdin
 	stdout  *os.File // our end of the bot's stdout
-	rd      *bufio.Reader
+	stderr  *os.File // our end of the bot's stderr
 	maxLine int
 	tail    *tailBuffer
+	group   *group
+
+	lines   chan lineItem // answers as they arrive, in order
+	quit    chan struct{} // closed by Close: the readers stop
+	readers sync.WaitGroup
+	errDone chan struct{} // closed when the stderr reader has stopped
 
 	done    chan struct{} // closed once the process has been waited for
 	waitErr error
+	sentAt  time.Time // when the last Send finished writing
 	once    sync.Once
 	stop    func() bool // stops the context watcher
 }
 
-// Start launches argv[0] with arguments argv[1:]. The process (and any
-// children it starts, as one process group) is killed when ctx is done or
-// Close is called.
+// lineItem is one line read from the bot, or the reason there is none.
+type lineItem struct {
+	text string
+	at   time.Time
+	err  error // ErrLineTooLong (text empty), io.EOF (the output closed)
+}
+
+// Start launches argv[0] with arguments argv[1:]. The process and every
+// process it starts are killed when ctx is done or Close is called.
 func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, errors.New("empty bot command")
@@ -67,114 +115,182 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bot command %q: %w", argv[0], err)
 	}
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, err
-	}
 	p := &Proc{
 		name:    strings.Join(argv, " "),
-		stdin:   inW,
-		stdout:  outR,
 		maxLine: opt.MaxLine,
 		tail:    &tailBuffer{max: 4096},
+		lines:   make(chan lineItem, 1),
+		quit:    make(chan struct{}),
+		errDone: make(chan struct{}),
 		done:    make(chan struct{}),
 	}
 	if p.maxLine <= 0 {
 		p.maxLine = DefaultMaxLine
 	}
+	var pp pipes
+	if err := pp.open(); err != nil {
+		return nil, err
+	}
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Dir = opt.Dir
-	if len(opt.Env) > 0 {
-		cmd.Env = append(os.Environ(), opt.Env...)
-	}
-	cmd.Stdin = inR
-	cmd.Stdout = outW
-	if opt.Stderr != nil {
-		cmd.Stderr = io.MultiWriter(p.tail, opt.Stderr)
-	} else {
-		cmd.Stderr = p.tail
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = pp.child()
+	g, err := startGroup(cmd, opt.Env)
+	if err != nil {
+		pp.close()
 		return nil, fmt.Errorf("bot command %q: %w", argv[0], err)
 	}
-	// The child holds its own copies of these ends now.
-	inR.Close()
-	outW.Close()
-	p.cmd = cmd
-	p.rd = bufio.NewReaderSize(outR, 64<<10)
+	pp.started()
+	p.cmd, p.group = cmd, g
+	p.sentAt = time.Now() // an answer read before any Send is timed from the start
+	p.stdin, p.stdout, p.stderr = pp.in[1], pp.out[0], pp.err[0]
 	go func() {
 		p.waitErr = cmd.Wait()
+		g.exited()
 		close(p.done)
 	}()
-	p.stop = context.AfterFunc(ctx, p.kill)
+	p.readers.Add(2)
+	go p.readLines()
+	go p.readStderr(opt.Stderr)
+	p.stop = context.AfterFunc(ctx, g.kill)
 	return p, nil
 }
 
 // Name is the command line the process was started with.
 func (p *Proc) Name() string { return p.name }
 
-// Send writes text to the bot's stdin. The text should end with a newline.
-// timeout <= 0 means no limit.
-func (p *Proc) Send(text string, timeout time.Duration) error {
+// Send writes text to the bot's stdin; it should end with a newline. The
+// answer clock of Answer starts when the last byte has been written. A bot
+// that does not read its input (the pipe stays full) fails after timeout
+// (<= 0: no limit).
+func (p *Proc) Send(text []byte, timeout time.Duration) error {
 	if timeout > 0 {
 		p.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	} else {
 		p.stdin.SetWriteDeadline(time.Time{})
 	}
-	_, err := io.WriteString(p.stdin, text)
+	_, err := p.stdin.Write(text)
+	p.sentAt = time.Now()
 	if err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return fmt.Errorf("writing input: %w (the bot does not read its input)", ErrTimeout)
+			return fmt.Errorf("%w: the bot did not read its input within %s", ErrTimeout, Millis(timeout))
 		}
 		return p.exitError("writing input")
 	}
 	return nil
 }
 
-// ReadLine returns the next line the bot prints, without its line ending
-// ("\n" or "\r\n"). timeout <= 0 means no limit. A timed-out bot should be
-// closed: a partial line may have been consumed.
-func (p *Proc) ReadLine(timeout time.Duration) (string, error) {
-	if timeout > 0 {
-		p.stdout.SetReadDeadline(time.Now().Add(timeout))
-	} else {
-		p.stdout.SetReadDeadline(time.Time{})
+// Answer returns the next line the bot prints, without its line ending
+// ("\n" or "\r\n"), and how long after the end of the last Send it arrived
+// (0 for a line that was already there). With limit > 0 the line is due
+// within limit + margin: a later one is a *LateError (errors.Is ErrTimeout)
+// that says when it came, or that none came within the late window (see
+// LateWindow). After a timeout the bot should be closed. An overlong line
+// is ErrLineTooLong (wrapped, with the limit); the bot may go on.
+func (p *Proc) Answer(limit, margin time.Duration) (string, time.Duration, error) {
+	var timer <-chan time.Time
+	due := limit + margin
+	if limit > 0 {
+		wait := due + min(due, LateWindow)
+		t := time.NewTimer(time.Until(p.sentAt.Add(wait)))
+		defer t.Stop()
+		timer = t.C
 	}
-	var buf []byte
-	for {
-		chunk, err := p.rd.ReadSlice('\n')
-		if len(buf)+len(chunk) > p.maxLine {
-			return "", fmt.Errorf("%w (more than %d bytes)", ErrLineTooLong, p.maxLine)
-		}
-		buf = append(buf, chunk...)
-		switch {
-		case err == nil:
-			line := buf[:len(buf)-1]
-			line = bytes.TrimSuffix(line, []byte{'\r'})
-			return string(line), nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			return "", ErrTimeout
+	var it lineItem
+	var ok bool
+	select {
+	case it, ok = <-p.lines:
+	case <-timer:
+		// A line that came before the timer fired, but was not read
+		// then (the caller was busy elsewhere), still counts by its time.
+		select {
+		case it, ok = <-p.lines:
 		default:
-			if len(buf) > 0 && errors.Is(err, io.EOF) {
-				// A last line without a newline still counts.
-				return string(bytes.TrimSuffix(buf, []byte{'\r'})), nil
-			}
-			return "", p.exitError("reading output")
+			waited := time.Since(p.sentAt)
+			return "", waited, &LateError{Limit: limit, Margin: margin, After: waited}
 		}
 	}
+	if !ok || errors.Is(it.err, io.EOF) {
+		return "", 0, p.exitError("reading output")
+	}
+	took := max(it.at.Sub(p.sentAt), 0)
+	if limit > 0 && took > due {
+		return "", took, &LateError{Limit: limit, Margin: margin, After: took, Came: true}
+	}
+	if it.err != nil {
+		return "", took, fmt.Errorf("%w: more than %s bytes", it.err, thousands(int64(p.maxLine)))
+	}
+	return it.text, took, nil
+}
+
+// readLines reads the bot's stdout into p.lines, stamping each line with its
+// arrival time, until the output closes or Close is called.
+func (p *Proc) readLines() {
+	defer p.readers.Done()
+	defer close(p.lines)
+	rd := bufio.NewReaderSize(p.stdout, 64<<10)
+	var buf []byte
+	skipping := false // inside an overlong line already refused
+	for {
+		chunk, err := rd.ReadSlice('\n')
+		now := time.Now()
+		nl := err == nil
+		if nl {
+			chunk = chunk[:len(chunk)-1]
+		}
+		switch {
+		case skipping:
+			skipping = !nl
+		case len(buf)+len(bytes.TrimSuffix(chunk, []byte{'\r'})) >= p.maxLine:
+			// Not even the newline would fit: refuse now, skip the rest.
+			if !p.emit(lineItem{err: ErrLineTooLong, at: now}) {
+				return
+			}
+			buf, skipping = buf[:0], !nl
+		case nl:
+			buf = append(buf, chunk...)
+			line := string(bytes.TrimSuffix(buf, []byte{'\r'}))
+			buf = buf[:0]
+			if !p.emit(lineItem{text: line, at: now}) {
+				return
+			}
+		default:
+			buf = append(buf, chunk...)
+		}
+		if nl || errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if len(buf) > 0 && !skipping {
+			// A last line without a newline still counts.
+			if !p.emit(lineItem{text: string(bytes.TrimSuffix(buf, []byte{'\r'})), at: now}) {
+				return
+			}
+		}
+		p.emit(lineItem{err: io.EOF, at: now})
+		return
+	}
+}
+
+// emit hands a line to Answer; false when the Proc is being closed.
+func (p *Proc) emit(it lineItem) bool {
+	select {
+	case p.lines <- it:
+		return true
+	case <-p.quit:
+		return false
+	}
+}
+
+// readStderr keeps the tail of the bot's stderr (and copies it to w).
+func (p *Proc) readStderr(w io.Writer) {
+	defer p.readers.Done()
+	defer close(p.errDone)
+	var dst io.Writer = p.tail
+	if w != nil {
+		dst = io.MultiWriter(p.tail, w)
+	}
+	// The copy ends at EOF or when Close closes our end; either way the
+	// tail holds what came.
+	_, _ = io.Copy(dst, p.stderr)
 }
 
 // exitError describes why the bot's pipe closed: its exit status (when it has
@@ -192,6 +308,12 @@ func (p *Proc) exitError(doing string) error {
 		} else {
 			status = "exit status 0"
 		}
+		// The stderr of a process that has exited is complete once its
+		// own children are gone; wait for it a moment.
+		select {
+		case <-p.errDone:
+		case <-time.After(50 * time.Millisecond):
+		}
 	default:
 		status = "closed its output"
 	}
@@ -205,80 +327,131 @@ func (p *Proc) exitError(doing string) error {
 // StderrTail returns the last few KiB the bot wrote to stderr.
 func (p *Proc) StderrTail() string { return p.tail.String() }
 
-// Close ends the process group and waits for it. It is safe to call more
-// than once and returns the process's wait error, if any, the first time.
+// Close ends the bot and every process it started, and waits for them. A
+// well-behaved bot gets a moment to exit on the end of its input first. It
+// is safe to call more than once and returns the process's wait error, if
+// any, the first time.
 func (p *Proc) Close() error {
 	var err error
 	p.once.Do(func() {
 		p.stop()
 		p.stdin.Close()
-		// Give a well-behaved bot a moment to exit on EOF, then kill it.
 		select {
 		case <-p.done:
 		case <-time.After(100 * time.Millisecond):
-			p.kill()
-			<-p.done
 		}
+		p.group.kill()
+		<-p.done // SIGKILL cannot be ignored
+		// The killed processes' pipe ends are closed by the kernel; a
+		// process that escaped the kill would hold them: stop reading.
+		select {
+		case <-p.errDone:
+		case <-time.After(100 * time.Millisecond):
+		}
+		close(p.quit)
 		p.stdout.Close()
+		p.stderr.Close()
+		p.readers.Wait()
 		err = p.waitErr
 	})
 	return err
 }
 
-func (p *Proc) kill() {
-	if p.cmd != nil && p.cmd.Process != nil {
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+// pipes are a child's stdin, stdout and stderr: {read end, write end} each.
+type pipes struct{ in, out, err [2]*os.File }
+
+func (pp *pipes) open() error {
+	for _, p := range []*[2]*os.File{&pp.in, &pp.out, &pp.err} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			pp.close()
+			return err
+		}
+		*p = [2]*os.File{r, w}
+	}
+	return nil
+}
+
+// child returns the child's ends: stdin's read end, the others' write ends.
+func (pp *pipes) child() (in, out, errOut *os.File) { return pp.in[0], pp.out[1], pp.err[1] }
+
+// started closes the child's ends in this process once the child holds its
+// own copies.
+func (pp *pipes) started() {
+	for _, f := range []**os.File{&pp.in[0], &pp.out[1], &pp.err[1]} {
+		(*f).Close()
+		*f = nil
 	}
 }
 
-// Run starts argv, writes input to its stdin, and returns everything it
-// printed on stdout once it exits. It fails when the process exits non-zero,
-// prints more than maxOut bytes (0 = 64 MiB), or is still running after
-// timeout (<= 0: no limit) or when ctx ends.
-func Run(ctx context.Context, argv []string, opt Options, input []byte, timeout time.Duration, maxOut int) ([]byte, error) {
-	if len(argv) == 0 || argv[0] == "" {
-		return nil, errors.New("empty command")
-	}
-	if maxOut <= 0 {
-		maxOut = 64 << 20
-	}
-	if timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, timeout)
-		defer cancel()
-	}
-	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Dir = opt.Dir
-	if len(opt.Env) > 0 {
-		cmd.Env = append(os.Environ(), opt.Env...)
-	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = time.Second
-	cmd.Stdin = bytes.NewReader(input)
-	out := &limitBuffer{max: maxOut}
-	cmd.Stdout = out
-	tail := &tailBuffer{max: 4096}
-	if opt.Stderr != nil {
-		cmd.Stderr = io.MultiWriter(tail, opt.Stderr)
-	} else {
-		cmd.Stderr = tail
-	}
-	err := cmd.Run()
-	if out.over {
-		return nil, fmt.Errorf("%s: %w (more than %d bytes of output)", argv[0], ErrLineTooLong, maxOut)
-	}
-	if err != nil {
-		if ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("%s: %w (%v)", argv[0], ErrTimeout, timeout)
+// close closes every end still open here.
+func (pp *pipes) close() {
+	for _, p := range []*[2]*os.File{&pp.in, &pp.out, &pp.err} {
+		for i, f := range p {
+			if f != nil {
+				f.Close()
+				p[i] = nil
+			}
 		}
-		msg := err.Error()
-		if t := strings.TrimSpace(tail.String()); t != "" {
-			msg += "; stderr: " + lastLines(t, 3)
-		}
-		return nil, fmt.Errorf("%s: %w: %s", argv[0], ErrExited, msg)
 	}
-	return out.Bytes(), nil
+}
+
+// LateError is a time limit missed: an answer (or a solver's exit) that
+// came after the limit and its margin, or none within the late window.
+type LateError struct {
+	Limit, Margin time.Duration
+	After         time.Duration // when it came, or how long it was awaited
+	Came          bool          // false: nothing came within After
+	Run           bool          // a whole run (a solver), not one answer
+}
+
+// Error says by how much the limit was missed:
+// "answered after 1,013 ms, limit 1,000 ms + margin 10 ms" or
+// "no answer within 2,020 ms (limit 1,000 ms + margin 10 ms)".
+func (e *LateError) Error() string {
+	lim := "limit " + Millis(e.Limit)
+	if e.Margin > 0 {
+		lim += " + margin " + Millis(e.Margin)
+	}
+	switch {
+	case e.Came && e.Run:
+		return fmt.Sprintf("finished after %s, %s", Millis(e.After), lim)
+	case e.Came:
+		return fmt.Sprintf("answered after %s, %s", Millis(e.After), lim)
+	case e.Run:
+		return fmt.Sprintf("still running after %s (%s)", Millis(e.After), lim)
+	}
+	return fmt.Sprintf("no answer within %s (%s)", Millis(e.After), lim)
+}
+
+// Is makes a LateError match ErrTimeout.
+func (e *LateError) Is(target error) bool { return target == ErrTimeout }
+
+// Millis writes a duration in milliseconds with thousands separators,
+// "1,013 ms"; durations under 10 ms keep one decimal ("2.5 ms").
+func Millis(d time.Duration) string {
+	if d < 10*time.Millisecond && d%time.Millisecond != 0 {
+		return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+	}
+	return thousands(int64((d+time.Millisecond/2)/time.Millisecond)) + " ms"
+}
+
+// thousands writes n with a comma every three digits.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 func lastLines(s string, n int) string {
@@ -299,6 +472,10 @@ type tailBuffer struct {
 func (t *tailBuffer) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if len(b) >= t.max {
+		t.buf = append(t.buf[:0], b[len(b)-t.max:]...)
+		return len(b), nil
+	}
 	t.buf = append(t.buf, b...)
 	if len(t.buf) > t.max {
 		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
@@ -310,19 +487,4 @@ func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.buf)
-}
-
-// limitBuffer collects up to max bytes and remembers whether more came.
-type limitBuffer struct {
-	bytes.Buffer
-	max  int
-	over bool
-}
-
-func (l *limitBuffer) Write(b []byte) (int, error) {
-	if l.Len()+len(b) > l.max {
-		l.over = true
-		return 0, ErrLineTooLong
-	}
-	return l.Buffer.Write(b)
 }

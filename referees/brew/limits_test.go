@@ -1,0 +1,187 @@
+package brew
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The bots of these tests are the scripts of testdata/bots.
+func bot(name string, args ...string) Agent {
+	return Agent{Command: append([]string{"testdata/bots/" + name}, args...)}
+}
+
+// defaults are the limits and margins the harness gives an external bot.
+func defaults() MatchOptions {
+	return MatchOptions{Margin: DefaultMargin, FirstTurnMargin: DefaultFirstTurnMargin}
+}
+
+// TestBudgetBotPlaysAtDefaults: a bot that spends exactly the statement's
+// budgets (1,000 ms, then 50 ms), timed from when it has read its input,
+// plays the whole game at the default limits; its answer times are
+// recorded, each at least its budget.
+func TestBudgetBotPlaysAtDefaults(t *testing.T) {
+	t.Parallel()
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{bot("budget.sh", "1", "0.05"), {Bot: newRandBot(2)}}, defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason[0] != "" || !res.Active[0] {
+		t.Fatalf("the budget bot forfeited: %q", res.Reason[0])
+	}
+	times := res.Times[0]
+	if len(times) != res.Rounds || res.Rounds < 2 {
+		t.Fatalf("%d answer times for %d rounds", len(times), res.Rounds)
+	}
+	if times[0] < DefaultFirstTurnTime {
+		t.Errorf("first answer after %v, before its budget", times[0])
+	}
+	worst := time.Duration(0)
+	for _, d := range times[1:] {
+		if d < DefaultTurnTime {
+			t.Errorf("an answer after %v, before its budget", d)
+		}
+		worst = max(worst, d)
+	}
+	t.Logf("%d rounds; first answer %v, slowest later %v", res.Rounds, times[0], worst)
+}
+
+// TestDoubleBudgetForfeits: a bot that spends twice the budget forfeits on
+// the first turn with a reason that says by how much it missed.
+func TestDoubleBudgetForfeits(t *testing.T) {
+	t.Parallel()
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{{Bot: newRandBot(2)}, bot("budget.sh", "2", "0.1")}, defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Reason[1]
+	if res.Rounds != 1 || !strings.HasPrefix(r, "timeout in round 1: ") || !strings.Contains(r, "limit 1,000 ms + margin 250 ms") ||
+		!(strings.Contains(r, "answered after 2,") || strings.Contains(r, "no answer within 2,250 ms")) {
+		t.Fatalf("rounds %d, reason %q", res.Rounds, r)
+	}
+	t.Log(r)
+}
+
+// TestEscapedChildDoesNotHoldTheGame: a bot whose child left its session
+// and keeps its stdout open, and which never answers, forfeits at its limit
+// (not when the child ends), and the child is ended with it.
+func TestEscapedChildDoesNotHoldTheGame(t *testing.T) {
+	t.Parallel()
+	begin := time.Now()
+	opt := MatchOptions{FirstTurnTime: 200 * time.Millisecond, FirstTurnMargin: 10 * time.Millisecond, Log: &childLog{}}
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{bot("setsid_child.sh"), {Bot: newRandBot(2)}}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	took := time.Since(begin)
+	if !strings.HasPrefix(res.Reason[0], "timeout in round 1: no answer within 4") ||
+		!strings.HasSuffix(res.Reason[0], "ms (limit 200 ms + margin 10 ms)") || took > 3*time.Second {
+		t.Fatalf("after %v: %q", took, res.Reason[0])
+	}
+	child := opt.Log.(*childLog).pid()
+	if child == 0 {
+		t.Fatal("the bot did not report its child")
+	}
+	if err := syscall.Kill(child, 0); err == nil {
+		if st, err := os.ReadFile("/proc/" + strconv.Itoa(child) + "/stat"); err == nil && !strings.Contains(string(st), ") Z ") {
+			syscall.Kill(child, syscall.SIGKILL)
+			t.Fatalf("the escaped child %d is still running", child)
+		}
+	}
+	t.Logf("forfeited and closed in %v", took.Round(time.Millisecond))
+}
+
+// childLog catches the "child PID" line of setsid_child.sh's stderr.
+type childLog struct{ b strings.Builder }
+
+func (c *childLog) Write(p []byte) (int, error) { return c.b.Write(p) }
+
+func (c *childLog) pid() int {
+	_, rest, ok := strings.Cut(c.b.String(), "child ")
+	if !ok {
+		return 0
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[0])
+	return n
+}
+
+// TestIgnoredActionsAreCounted: an action that parses but can never be
+// carried out is not a forfeit (the referee lets the player wait) but is
+// counted, the first one described.
+func TestIgnoredActionsAreCounted(t *testing.T) {
+	t.Parallel()
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{{Bot: newRandBot(2)}, bot("banana.sh")}, MatchOptions{NoTimeLimit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Reason[1] != "" || res.Ignored[1] != res.Rounds || res.Ignored[0] != 0 {
+		t.Fatalf("reason %q, ignored %v in %d rounds", res.Reason[1], res.Ignored, res.Rounds)
+	}
+	if want := `"BREW 9999": no such id for this verb (round 1)`; res.IgnoredFirst[1] != want {
+		t.Fatalf("first ignored %q, want %q", res.IgnoredFirst[1], want)
+	}
+}
+
+// TestFloodAndCrashForfeits: an endless answer line is cut at CodinGame's
+// 10,000 bytes (a timeout there); a crash names its exit status.
+func TestFloodAndCrashForfeits(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		bot, want string
+	}{
+		{"flood.sh", "timeout in round 1: no newline within 10,000 bytes"},
+		{"exit3.sh", "crashed in round 1: exit status 3; stderr: boom"},
+	} {
+		begin := time.Now()
+		res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{bot(c.bot), {Bot: newRandBot(2)}}, defaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(res.Reason[0], c.want) || res.Rounds != 1 {
+			t.Errorf("%s: %q after %d rounds, want %q", c.bot, res.Reason[0], res.Rounds, c.want)
+		}
+		if d := time.Since(begin); d > 3*time.Second {
+			t.Errorf("%s: took %v", c.bot, d)
+		}
+	}
+}
+
+// TestLeagueRange: leagues outside 1..3 are refused, naming the league and
+// the ones that exist.
+func TestLeagueRange(t *testing.T) {
+	for _, lg := range []int{0, 4, 99, -1} {
+		_, err := ReplayGame(1, lg, nil, false)
+		want := fmt.Sprintf("league %d: the leagues are 1 (Wood 2), 2 (Wood 1) and 3 (Bronze and above: the final rules)", lg)
+		if err == nil || err.Error() != want {
+			t.Errorf("league %d: %v", lg, err)
+		}
+	}
+	if _, err := New(1, 3); err != nil {
+		t.Errorf("league 3: %v", err)
+	}
+}
+
+// TestCancelIsNoForfeit: a game given up by its caller (Ctrl-C) returns the
+// context's error, not a result in which the killed bot forfeited.
+func TestCancelIsNoForfeit(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	begin := time.Now()
+	_, err := PlayMatch(ctx, 5, 3, [Players]Agent{bot("setsid_child.sh"), {Bot: newRandBot(2)}}, defaults())
+	if err == nil || ctx.Err() == nil {
+		t.Fatalf("err = %v", err)
+	}
+	if d := time.Since(begin); d > 2*time.Second {
+		t.Fatalf("took %v", d)
+	}
+}

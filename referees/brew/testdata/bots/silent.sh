@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reads its input and never answers.
+while read -r l; do :; done

@@ -1,0 +1,4 @@
+#!/bin/sh
+# Fails.
+echo "boom" >&2
+exit 3

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Prints without end.
+exec tr '\0' x < /dev/zero

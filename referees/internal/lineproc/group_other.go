@@ -1,0 +1,34 @@
+//go:build !linux
+
+package lineproc
+
+import (
+	"os"
+	"os/exec"
+	"syscall"
+)
+
+// EnvMark is the environment variable that marks every process of a bot
+// (on Linux; elsewhere the bot's process group is all there is).
+const EnvMark = "GAUNTLET_BOT_PROC"
+
+// group is a bot process and its process group. Without /proc and the
+// subreaper, a process that leaves the group is not found.
+type group struct{ root int }
+
+// Subreaper is false: only Linux has child subreapers.
+func Subreaper() bool { return false }
+
+func startGroup(cmd *exec.Cmd, env []string) (*group, error) {
+	cmd.Env = append(os.Environ(), env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	return &group{root: cmd.Process.Pid}, nil
+}
+
+func (g *group) exited() {}
+
+// kill ends the process group (ESRCH when it is gone already).
+func (g *group) kill() { _ = syscall.Kill(-g.root, syscall.SIGKILL) }
