@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -74,11 +75,12 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		}
 		agents[i] = brew.Agent{Bot: bot}
 	}
+	var moves bytes.Buffer
 	res, err := brew.PlayMatch(ctx, d.Seed, d.League, agents, brew.MatchOptions{
 		TurnTime:      opt.TurnTime,
 		FirstTurnTime: opt.FirstTurnTime,
 		NoTimeLimit:   opt.NoTimeLimit,
-		Record:        opt.Record,
+		Record:        recordTo(opt, &moves),
 		Name:          "gauntlet/" + c.ID,
 		Log:           opt.Log,
 	})
@@ -91,5 +93,10 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 	}
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"deliveries": res.Deliveries[:]}
+	if opt.RecordMoves {
+		if out.Moves, err = brewMovesOf(moves.Bytes()); err != nil {
+			return harness.Outcome{}, err
+		}
+	}
 	return out, nil
 }

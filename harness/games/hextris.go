@@ -269,5 +269,12 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			"solution":     solution,
 		},
 	}
+	if opt.RecordMoves {
+		moves, err := json.Marshal(solution)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		out.Moves = moves
+	}
 	return out, nil
 }

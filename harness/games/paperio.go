@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -76,9 +77,10 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	if opt.TurnTime > 0 {
 		cfg.Rules.RequestMaxTime = opt.TurnTime
 	}
+	var moves bytes.Buffer
 	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
 		NoTimeLimit: opt.NoTimeLimit,
-		Record:      opt.Record,
+		Record:      recordTo(opt, &moves),
 		Name:        "gauntlet/" + c.ID,
 		Log:         opt.Log,
 	})
@@ -94,5 +96,14 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	}
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"alive": alive, "deaths": deaths}
+	if opt.RecordMoves {
+		ids := make([]int, len(res.Players))
+		for i, p := range res.Players {
+			ids[i] = p.ID
+		}
+		if out.Moves, err = paperMovesOf(moves.Bytes(), ids); err != nil {
+			return harness.Outcome{}, err
+		}
+	}
 	return out, nil
 }
