@@ -61,6 +61,16 @@ tfoot td { font-weight: bold; }
 {{- if .Method}}
 <p class="method">{{.Method}}</p>
 {{- end}}
+{{- if .Replays}}
+<section id="replays">
+<h2>Watch</h2>
+<ul>
+{{- range .Replays}}
+<li><a href="{{.File}}">{{.Why}}: {{.Key}}</a></li>
+{{- end}}
+</ul>
+</section>
+{{- end}}
 {{range .Figures}}
 <figure id="fig-{{.Name}}"{{if .Small}} class="small"{{end}}>
 <h2>{{.Title}}</h2>
@@ -77,10 +87,10 @@ tfoot td { font-weight: bold; }
 <h2>{{.Table.Title}}</h2>
 <p><a href="{{.Markdown}}">Markdown</a> · <a href="{{.CSV}}">CSV</a> · <a href="{{.Text}}">text</a></p>
 <table>
-<thead><tr>{{$t := .Table}}{{range $i, $h := .Table.Header}}<th{{if index $t.Right $i}} class="num"{{end}}>{{$h}}</th>{{end}}</tr></thead>
+<thead><tr>{{$t := .Table}}{{$links := .Links}}{{range $i, $h := .Table.Header}}<th{{if index $t.Right $i}} class="num"{{end}}>{{$h}}</th>{{end}}</tr></thead>
 <tbody>
 {{- range .Table.Rows}}
-<tr>{{range $i, $c := .}}<td{{if index $t.Right $i}} class="num"{{end}}>{{$c}}</td>{{end}}</tr>
+<tr>{{range $i, $c := .}}<td{{if index $t.Right $i}} class="num"{{end}}>{{if and (eq $i 0) (index $links $c)}}<a href="{{index $links $c}}" title="watch this game">{{$c}}</a>{{else}}{{$c}}{{end}}</td>{{end}}</tr>
 {{- end}}
 </tbody>
 {{- if .Table.Footer}}

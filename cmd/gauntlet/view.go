@@ -19,9 +19,11 @@ func init() {
 func runView(ctx context.Context, e *env, args []string) error {
 	var rf runFlags
 	var ef entrantFlags
-	var caseID, lineup, out string
+	var caseID, lineup, out, run, storage string
 	var opp multiFlag
-	fs := newFlags(e, "view", "--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] --out game.html")
+	fs := newFlags(e, "view", "(--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] | --run ID --case GAME-KEY [--storage URL]) --out game.html")
+	fs.StringVar(&run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
+	fs.StringVar(&storage, "storage", harness.DefaultStorage, "with --run: the results store")
 	rf.register(fs, false)
 	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
 	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
@@ -32,6 +34,12 @@ func runView(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&out, "out", "", "the HTML file to write")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if run != "" {
+		if rf.game != "" || ef.strategy != "" || lineup != "" || len(opp) > 0 {
+			return usagef("--run replays a stored game: no --game, --strategy or --opponents")
+		}
+		return viewStored(ctx, e, storage, run, caseID, out)
 	}
 	g, err := rf.gameOrErr()
 	if err != nil {
@@ -85,7 +93,37 @@ func runView(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteReplayFile(out, r, viewer.Renderer()); err != nil {
+	return writeView(e, out, r, viewer)
+}
+
+// viewStored writes the viewer page of one game of a stored run.
+func viewStored(ctx context.Context, e *env, storage, run, key, out string) error {
+	if key == "" {
+		return usagef("--case is required (a case of the run; CASE/ab or CASE/ba for an ab run)")
+	}
+	if out == "" {
+		return usagef("--out is required (the HTML file to write)")
+	}
+	if storage == "" || storage == "none" {
+		return usagef("--storage %q: --run reads a stored run", storage)
+	}
+	if _, err := harness.ParseStorage(storage); err != nil {
+		return usagef("--storage: %v", err)
+	}
+	st, err := harness.OpenStore(ctx, storage)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
+	if err != nil {
+		return err
+	}
+	return writeView(e, out, r, v)
+}
+
+func writeView(e *env, out string, r *harness.Replay, v harness.Viewer) error {
+	if err := reports.WriteReplayFile(out, r, v.Renderer()); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "%s: %s, %d frames; open %s (or %s#frame=last)\n", r.Case, vsScores(r), r.Count, out, out)
