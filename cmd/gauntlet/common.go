@@ -48,7 +48,11 @@ func (f *runFlags) gameOrErr() (harness.Game, error) {
 	if f.game == "" {
 		return nil, usagef("--game is required (games: %s)", gameNames())
 	}
-	return harness.Default.Game(f.game)
+	g, err := harness.Default.Game(f.game)
+	if err != nil {
+		return nil, usageError{"--game: " + err.Error()}
+	}
+	return g, nil
 }
 
 func gameNames() string {
