@@ -180,7 +180,7 @@ func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, e
 	if err := prepare(dir); err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "ab", Title: fmt.Sprintf("ab %s: A = %s vs B = %s on %s (%s)", s.Game, s.A, s.B, s.CaseSet, s.Run)}
+	r := &Report{Kind: "ab", Title: shortNums(fmt.Sprintf("ab %s: A = %s vs B = %s on %s (%s)", s.Game, s.A, s.B, s.CaseSet, s.Run))}
 	for _, o := range opts {
 		o(r)
 	}

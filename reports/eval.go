@@ -22,7 +22,7 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 	if err := prepare(dir); err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "eval", Title: fmt.Sprintf("eval %s: %s on %s (%s)", s.Game, s.Strategy, s.CaseSet, s.Run)}
+	r := &Report{Kind: "eval", Title: shortNums(fmt.Sprintf("eval %s: %s on %s (%s)", s.Game, s.Strategy, s.CaseSet, s.Run))}
 	for _, o := range opts {
 		o(r)
 	}
@@ -93,6 +93,7 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 					p.Legend.Add("mean", l)
 				}
 			}
+			legendOnTop(p, 1)
 			return "", saveFigure(dir, f, p, plotW, plotH)
 		})
 	if err != nil {

@@ -3,6 +3,8 @@ package reports
 import (
 	"cmp"
 	"math"
+	"regexp"
+	"strconv"
 	"slices"
 	"strings"
 
@@ -154,4 +156,18 @@ func (r *Report) linkCases() {
 	for _, l := range r.Replays {
 		r.Files = append(r.Files, l.File)
 	}
+}
+
+var longDecimal = regexp.MustCompile(`-?\d+\.\d{5,}(?:[eE][-+]?\d+)?`)
+
+// shortNums rounds the long decimals in a label (tuned parameter values such
+// as price_weight=1.744476237984022) to four significant digits for titles.
+func shortNums(s string) string {
+	return longDecimal.ReplaceAllStringFunc(s, func(m string) string {
+		x, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			return m
+		}
+		return strconv.FormatFloat(x, 'g', 4, 64)
+	})
 }

@@ -54,3 +54,10 @@ func TestReplayFile(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+func TestShortNums(t *testing.T) {
+	got := shortNums("greedy:price_weight=1.744476237984022,dist_weight=4.5,learn_rounds=12,x=-0.000123456789")
+	if want := "greedy:price_weight=1.744,dist_weight=4.5,learn_rounds=12,x=-0.0001235"; got != want {
+		t.Fatalf("got %s, want %s", got, want)
+	}
+}
