@@ -9,6 +9,7 @@ package harness
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"time"
 
@@ -105,6 +106,9 @@ type PlayOptions struct {
 	Record io.Writer
 	// Log, when non-nil, receives external bots' stderr.
 	Log io.Writer
+	// RecordMoves asks Play to keep what a replay of the game needs in
+	// Outcome.Moves (the players' moves, compactly; see Viewer).
+	RecordMoves bool
 }
 
 // Outcome is the result of one played case.
@@ -114,6 +118,10 @@ type Outcome struct {
 	// Detail holds game-specific figures (hextris: move_score, power_score,
 	// error...). It is stored as JSON and shown in tables.
 	Detail map[string]any `json:"detail,omitempty"`
+	// Moves holds the players' moves when PlayOptions.RecordMoves asked for
+	// them: a game-specific JSON value that the game's Viewer turns back
+	// into frames.
+	Moves json.RawMessage `json:"moves,omitempty"`
 }
 
 // SeatResult is one seat's result.

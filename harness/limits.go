@@ -119,7 +119,7 @@ func (o PlayOptions) LimitKey(l TimeLimits) string {
 	return fmt.Sprintf("turn=%v first=%v total=%v margin=%v first-margin=%v", a.Turn, a.FirstTurn, a.Total, a.Margin, a.FirstTurnMargin)
 }
 
-// String describes the limits for people: "50 ms a turn + 20 ms margin,
+// String describes the limits for people: "50 ms a turn + 30 ms margin,
 // 1,000 ms the first turn + 250 ms".
 func (l TimeLimits) String() string {
 	var parts []string

@@ -101,6 +101,9 @@ func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome
 	players := make([]Player, len(m.Seats))
 	for seat, ei := range m.Seats {
 		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
+		// An external bot need not play the same game twice: keep its
+		// moves, so that the game can be watched later.
+		opt.RecordMoves = opt.RecordMoves || p.Entrants[ei].IsExternal()
 	}
 	start := time.Now()
 	out, err := p.Game.Play(ctx, m.Case, players, opt)

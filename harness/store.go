@@ -169,6 +169,14 @@ var schema = []string{
 		forfeit TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key, seat)
 	)`,
+	// The players' moves of a game, kept when a replay cannot be played
+	// again (an external bot's game): see PlayOptions.RecordMoves.
+	`CREATE TABLE IF NOT EXISTS game_moves (
+		run_id TEXT NOT NULL,
+		match_key TEXT NOT NULL,
+		moves TEXT NOT NULL,
+		PRIMARY KEY (run_id, match_key)
+	)`,
 	`CREATE TABLE IF NOT EXISTS claims (
 		run_id TEXT NOT NULL,
 		match_key TEXT NOT NULL,
@@ -374,6 +382,16 @@ func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord)
 		return err
 	}
 	defer insGame.Close()
+	var insMoves *sql.Stmt
+	for _, g := range games {
+		if len(g.Outcome.Moves) > 0 {
+			if insMoves, err = tx.PrepareContext(ctx, s.rebind(`INSERT INTO game_moves (run_id, match_key, moves) VALUES (?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`)); err != nil {
+				return err
+			}
+			defer insMoves.Close()
+			break
+		}
+	}
 	insOut, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key, seat) DO NOTHING`))
 	if err != nil {
 		return err
@@ -394,6 +412,11 @@ func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			continue // stored by an earlier or concurrent worker
+		}
+		if len(g.Outcome.Moves) > 0 {
+			if _, err := insMoves.ExecContext(ctx, runID, g.Key, string(g.Outcome.Moves)); err != nil {
+				return err
+			}
 		}
 		for seat, o := range g.Outcome.Seats {
 			ent := -1
@@ -462,6 +485,20 @@ func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord,
 		g.Outcome.Seats[seat] = SeatResult{Score: score, Rank: rank, Forfeit: forfeit}
 	}
 	return out, orows.Err()
+}
+
+// GameMoves returns the recorded moves of one stored game (nil when the
+// game kept none: see PlayOptions.RecordMoves).
+func (s *Store) GameMoves(ctx context.Context, runID, key string) (json.RawMessage, error) {
+	var moves string
+	err := s.db.QueryRowContext(ctx, s.rebind(`SELECT moves FROM game_moves WHERE run_id = ? AND match_key = ?`), runID, key).Scan(&moves)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	}
+	return json.RawMessage(moves), nil
 }
 
 // Runs lists stored runs, newest first (without their games).

@@ -173,14 +173,17 @@ func llrUpper(sp harness.SPRTSpec) float64 { return math.Log((1 - sp.Beta) / sp.
 // box plots of A's and B's scores per case (scores.*), the A − B difference
 // per case (diff.*), and for games of two or more seats the Elo and the
 // SPRT log-likelihood ratio over the games (elo.*, llr.*); and index.html.
-func WriteABReport(dir string, s *harness.ABSummary) (*Report, error) {
+func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, error) {
 	if s == nil {
 		return nil, fmt.Errorf("ab report: no summary")
 	}
 	if err := prepare(dir); err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "ab", Title: fmt.Sprintf("ab %s: A = %s vs B = %s on %s (%s)", s.Game, s.A, s.B, s.CaseSet, s.Run)}
+	r := &Report{Kind: "ab", Title: shortNums(fmt.Sprintf("ab %s: A = %s vs B = %s on %s (%s)", s.Game, s.A, s.B, s.CaseSet, s.Run))}
+	for _, o := range opts {
+		o(r)
+	}
 	r.Headline = abFacts(s)
 	r.Notes = append(r.Notes, s.Notes...)
 	r.Tables = append(r.Tables, TableFile{Name: "cases", Table: ABCaseTable(s)})

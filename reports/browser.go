@@ -47,27 +47,11 @@ var (
 // --virtual-time-budget so that the page's load handler runs before
 // --dump-dom prints the DOM, and reads the verdict of the page's image check.
 func CheckInBrowser(ctx context.Context, browser, index string) (*BrowserCheck, error) {
-	abs, err := filepath.Abs(index)
+	dom, err := DumpDOM(ctx, browser, index, "")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(abs); err != nil {
-		return nil, err
-	}
-	profile, err := os.MkdirTemp("", "gauntlet-chromium-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(profile)
-	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
-		"--disable-background-networking", "--user-data-dir="+profile, "--virtual-time-budget=5000",
-		"--dump-dom", "file://"+filepath.ToSlash(abs))
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: %w: %s", browser, err, lastLines(errb.String(), 5))
-	}
-	c := &BrowserCheck{DOM: out.String()}
+	c := &BrowserCheck{DOM: dom}
 	body := bodyRE.FindString(c.DOM)
 	if body == "" {
 		return nil, fmt.Errorf("%s: no <body> in the dumped DOM of %s", browser, index)
@@ -88,10 +72,55 @@ func CheckInBrowser(ctx context.Context, browser, index string) (*BrowserCheck, 
 	return c, nil
 }
 
+// DumpDOM opens the file page (with the URL fragment, if any) in headless
+// Chromium and returns the serialized DOM once the page's scripts have run
+// (--virtual-time-budget lets timers and load handlers fire first).
+func DumpDOM(ctx context.Context, browser, page, fragment string) (string, error) {
+	abs, err := filepath.Abs(page)
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return "", err
+	}
+	profile, err := os.MkdirTemp("", "gauntlet-chromium-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(profile)
+	url := "file://" + filepath.ToSlash(abs)
+	if fragment != "" {
+		url += "#" + fragment
+	}
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
+		"--disable-background-networking", "--no-first-run", "--disable-sync", "--disable-component-update",
+		"--user-data-dir="+profile, "--virtual-time-budget=5000", "--dump-dom", url)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%s: %w: %s", browser, err, lastLines(errb.String(), 5))
+	}
+	return out.String(), nil
+}
+
 func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// FindChromium returns the headless browser tests use: $GAUNTLET_TEST_CHROMIUM,
+// else chromium or chromium-browser on the PATH; "" when there is none.
+func FindChromium() string {
+	if p := os.Getenv("GAUNTLET_TEST_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
 }

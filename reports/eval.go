@@ -15,14 +15,17 @@ import (
 // (scores.svg/.png), the score of every case (case-scores.svg/.png) and
 // index.html. g may be nil; when given it chooses the detail columns of the
 // case table (see EvalCaseTable).
-func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary) (*Report, error) {
+func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ...Option) (*Report, error) {
 	if s == nil {
 		return nil, fmt.Errorf("eval report: no summary")
 	}
 	if err := prepare(dir); err != nil {
 		return nil, err
 	}
-	r := &Report{Kind: "eval", Title: fmt.Sprintf("eval %s: %s on %s (%s)", s.Game, s.Strategy, s.CaseSet, s.Run)}
+	r := &Report{Kind: "eval", Title: shortNums(fmt.Sprintf("eval %s: %s on %s (%s)", s.Game, s.Strategy, s.CaseSet, s.Run))}
+	for _, o := range opts {
+		o(r)
+	}
 	r.Headline = evalFacts(s)
 	if len(s.Cases) == 0 {
 		r.Notes = append(r.Notes, "the run has no played case: nothing to plot")
@@ -94,6 +97,7 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary) (*Repor
 					p.Legend.Add("mean", l)
 				}
 			}
+			legendOnTop(p, 1)
 			return "", saveFigure(dir, f, p, plotW, plotH)
 		})
 	if err != nil {

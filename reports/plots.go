@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -21,6 +22,7 @@ type Figure struct {
 	PNG     string
 	Missing string // why the plot was not drawn (no data, no finite values); "" when drawn
 	Small   bool   // one of a series (slice plots), shown side by side
+	Wide    bool   // drawn wider than a plot (one box per case): the page gives it a whole row
 }
 
 // Plot size on disk.
@@ -76,6 +78,7 @@ func newPlot(title, x, y string) *plot.Plot {
 // saveFigure writes p as dir/name.svg and dir/name.png and fills the file
 // names of f.
 func saveFigure(dir string, f *Figure, p *plot.Plot, w, h vg.Length) error {
+	f.Wide = w > plotW*13/10
 	for _, ext := range []string{".svg", ".png"} {
 		file := f.Name + ext
 		if err := p.Save(w, h, filepath.Join(dir, file)); err != nil {
@@ -194,3 +197,37 @@ func shortLabel(s string) string {
 	}
 	return string(r[:maxLabel-1]) + "…"
 }
+
+// legendOnTop puts the legend in the top right corner and raises the top of
+// the Y axis so that the n legend entries sit above the data instead of on
+// it. Call it once everything is added to p.
+func legendOnTop(p *plot.Plot, n int) {
+	if n <= 0 {
+		return
+	}
+	p.Legend.Top = true
+	span := p.Y.Max - p.Y.Min
+	if !(span > 0) || math.IsInf(span, 0) {
+		span = math.Max(math.Abs(p.Y.Max), 1)
+	}
+	p.Y.Max += span * (0.09*float64(n) + 0.04)
+}
+
+// integerTicks are the default ticks of an axis that counts things (trial
+// numbers): whole numbers only, written without decimals.
+var integerTicks = plot.TickerFunc(func(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(min, max) {
+		if t.Value != math.Trunc(t.Value) {
+			if t.Label == "" {
+				out = append(out, plot.Tick{Value: t.Value})
+			}
+			continue
+		}
+		if t.Label != "" {
+			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+		out = append(out, t)
+	}
+	return out
+})

@@ -19,6 +19,9 @@ type Report struct {
 	Tables   []TableFile
 	Figures  []Figure
 	Files    []string // every file written, relative to the directory, index.html last
+	// Replays are viewer pages of telling games written next to the report
+	// (see WithReplays).
+	Replays []ReplayLink
 
 	method string // how derived numbers were computed, shown under the headline
 }
@@ -36,6 +39,8 @@ type TableFile struct {
 	Markdown string // name.md
 	CSV      string // name.csv
 	Text     string // name.txt (terminal form)
+	// Links maps a first-column value (a case) to a page to open from it.
+	Links map[string]string
 }
 
 // writeTables writes each table as Markdown, CSV and text into dir.
@@ -102,6 +107,7 @@ func (r *Report) addFigure(dir string, f Figure, draw func(f *Figure) (string, e
 
 // finish writes the tables and index.html and sets the summary line.
 func (r *Report) finish(dir string) error {
+	r.linkCases()
 	if err := r.writeTables(dir); err != nil {
 		return err
 	}

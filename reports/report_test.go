@@ -8,7 +8,6 @@ import (
 	"image/png"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -262,13 +261,8 @@ func TestMarkdownEscapesPipes(t *testing.T) {
 // under CI (env CI set).
 func chromium(t *testing.T) string {
 	t.Helper()
-	if p := os.Getenv("GAUNTLET_TEST_CHROMIUM"); p != "" {
+	if p := FindChromium(); p != "" {
 		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
 	}
 	if os.Getenv("CI") != "" {
 		t.Fatal("no Chromium (set GAUNTLET_TEST_CHROMIUM or install Debian's chromium): the HTML report test cannot run")

@@ -1,7 +1,9 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -156,6 +158,7 @@ func historyFigure(dir string, f *Figure, s *Study) (string, error) {
 		return noValues(s), nil
 	}
 	p := newPlot("Optimization history", "trial", "value")
+	p.X.Tick.Marker = integerTicks
 	if err := addValuePoints(p, complete, pruned); err != nil {
 		return "", err
 	}
@@ -194,7 +197,14 @@ func historyFigure(dir string, f *Figure, s *Study) (string, error) {
 		p.Add(l)
 		p.Legend.Add("default", l)
 	}
-	p.Legend.Top = true
+	entries := 1 // best so far
+	if len(complete) > 0 && len(pruned) > 0 {
+		entries++
+	}
+	if s.DefaultValue != nil && finite(*s.DefaultValue) {
+		entries++
+	}
+	legendOnTop(p, entries+1)
 	return "", saveFigure(dir, f, p, plotW, plotH)
 }
 
@@ -230,6 +240,7 @@ func sliceFigure(dir string, f *Figure, s *Study, param string) (string, error) 
 		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 		p.X.Label.Text = param + " (log scale)"
 	}
+	legendOnTop(p, boolCount(len(complete) > 0, len(pruned) > 0))
 	return "", saveFigure(dir, f, p, plotW, plotH)
 }
 
@@ -245,6 +256,8 @@ func allPositiveX(sets ...plotter.XYs) bool {
 }
 
 func importanceFigure(dir string, f *Figure, imp []Importance) (string, error) {
+	imp = slices.Clone(imp)
+	slices.SortStableFunc(imp, func(a, b Importance) int { return cmp.Compare(b.Share, a.Share) })
 	vs := make(plotter.Values, len(imp))
 	names := make([]string, len(imp))
 	for i, im := range imp {
@@ -313,6 +326,7 @@ func intermediateFigure(dir string, f *Figure, s *Study) (string, error) {
 		}
 		return "no trial reported a finite intermediate value", nil
 	}
+	legendOnTop(p, boolCount(haveC, haveP))
 	return "", saveFigure(dir, f, p, plotW, plotH)
 }
 
@@ -367,4 +381,15 @@ func rotateXLabels(p *plot.Plot) {
 	p.X.Tick.Label.Rotation = 0.8
 	p.X.Tick.Label.XAlign = draw.XRight
 	p.X.Tick.Label.YAlign = draw.YCenter
+}
+
+// boolCount counts the true values.
+func boolCount(bs ...bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }

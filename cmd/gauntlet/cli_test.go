@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"gauntlet/internal/testbot"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 // set it runs the CLI, so tests can start real processes (workers to kill,
 // external bots) without a separate build.
 func TestMain(m *testing.M) {
+	testbot.Main()
 	if os.Getenv("GAUNTLET_CLI_MAIN") != "" {
 		os.Exit(mainCode(os.Args[1:], &env{os.Stdin, os.Stdout, os.Stderr}))
 	}

@@ -78,7 +78,7 @@ func (f *runFlags) gameOrErr() (harness.Game, error) {
 	}
 	g, err := harness.Default.Game(f.game)
 	if err != nil {
-		return nil, err
+		return nil, usageError{"--game: " + err.Error()}
 	}
 	return g, f.checkLimits()
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -113,17 +114,30 @@ func runReport(ctx context.Context, e *env, args []string) error {
 				return err
 			}
 			g, _ := harness.Default.Game(sum.Game) // nil: generic detail columns
-			if rep, err = reports.WriteEvalReport(out, g, sum); err != nil {
+			var picks []reports.ReplayPick
+			if g != nil {
+				picks = reports.PickEvalReplays(sum, g.Info().HigherIsBetter)
+			}
+			links, notes := reportReplays(ctx, st, out, run, picks)
+			if rep, err = reports.WriteEvalReport(out, g, sum, reports.WithReplays(links)); err != nil {
 				return err
 			}
+			rep.Notes = append(rep.Notes, notes...)
 		} else {
 			sum, err := harness.LoadABSummary(ctx, st, harness.Default, ab)
 			if err != nil {
 				return err
 			}
-			if rep, err = reports.WriteABReport(out, sum); err != nil {
+			var picks []reports.ReplayPick
+			if g, err := harness.Default.Game(sum.Game); err == nil {
+				info := g.Info()
+				picks = reports.PickABReplays(sum, info.MaxSeats == 1, info.HigherIsBetter, 3)
+			}
+			links, notes := reportReplays(ctx, st, out, ab, picks)
+			if rep, err = reports.WriteABReport(out, sum, reports.WithReplays(links)); err != nil {
 				return err
 			}
+			rep.Notes = append(rep.Notes, notes...)
 		}
 	}
 	if asJSON {
@@ -136,6 +150,34 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s; open %s\n", len(rep.Files), out, out+string(os.PathSeparator)+"index.html")
 	return nil
+}
+
+// reportReplays writes the viewer pages of the picked games of a stored run
+// into dir/replays. A game that cannot be watched (its game has no viewer,
+// an external bot's moves were not recorded) is a note, not a failure.
+func reportReplays(ctx context.Context, st *harness.Store, dir, run string, picks []reports.ReplayPick) ([]reports.ReplayLink, []string) {
+	var links []reports.ReplayLink
+	var notes []string
+	for _, p := range picks {
+		for _, key := range p.Keys {
+			r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
+			if err != nil {
+				notes = append(notes, fmt.Sprintf("no replay of %s: %v", key, err))
+				continue
+			}
+			file := reports.ReplayFile(key)
+			if err := os.MkdirAll(filepath.Join(dir, "replays"), 0o755); err != nil {
+				notes = append(notes, fmt.Sprintf("no replay of %s: %v", key, err))
+				continue
+			}
+			if err := reports.WriteReplayFile(filepath.Join(dir, file), r, v.Renderer()); err != nil {
+				notes = append(notes, fmt.Sprintf("no replay of %s: %v", key, err))
+				continue
+			}
+			links = append(links, reports.ReplayLink{Why: p.Why, Case: p.Case, Key: key, File: file})
+		}
+	}
+	return links, notes
 }
 
 // studyFromRecord converts a stored study (and its summary, for the default

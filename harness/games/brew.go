@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -86,6 +87,7 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		}
 		agents[i] = brew.Agent{Bot: bot}
 	}
+	var moves bytes.Buffer
 	lim := opt.Applied(brewLimits)
 	res, err := brew.PlayMatch(ctx, d.Seed, d.League, agents, brew.MatchOptions{
 		TurnTime:        lim.Turn,
@@ -93,7 +95,7 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		Margin:          lim.Margin,
 		FirstTurnMargin: lim.FirstTurnMargin,
 		NoTimeLimit:     opt.NoTimeLimit,
-		Record:          opt.Record,
+		Record:          recordTo(opt, &moves),
 		Name:            "gauntlet/" + c.ID,
 		Log:             opt.Log,
 	})
@@ -109,5 +111,10 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"deliveries": res.Deliveries[:]}
 	out.KeepAnswers()
+	if opt.RecordMoves {
+		if out.Moves, err = brewMovesOf(moves.Bytes()); err != nil {
+			return harness.Outcome{}, err
+		}
+	}
 	return out, nil
 }

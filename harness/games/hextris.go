@@ -277,5 +277,12 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		},
 	}
 	out.KeepAnswers()
+	if opt.RecordMoves {
+		moves, err := json.Marshal(solution)
+		if err != nil {
+			return harness.Outcome{}, err
+		}
+		out.Moves = moves
+	}
 	return out, nil
 }

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -90,10 +91,11 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	cfg := paperio.DefaultConfig()
 	lim := opt.Applied(paperioLimits)
 	cfg.Rules.RequestMaxTime, cfg.Rules.MaxExecutionTime = lim.Turn, lim.Total
+	var moves bytes.Buffer
 	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
 		NoTimeLimit: opt.NoTimeLimit,
 		Margin:      lim.Margin,
-		Record:      opt.Record,
+		Record:      recordTo(opt, &moves),
 		Name:        "gauntlet/" + c.ID,
 		Log:         opt.Log,
 	})
@@ -112,5 +114,14 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	harness.RanksByScore(out.Seats)
 	out.Detail = map[string]any{"alive": alive, "deaths": deaths}
 	out.KeepAnswers()
+	if opt.RecordMoves {
+		ids := make([]int, len(res.Players))
+		for i, p := range res.Players {
+			ids[i] = p.ID
+		}
+		if out.Moves, err = paperMovesOf(moves.Bytes(), ids); err != nil {
+			return harness.Outcome{}, err
+		}
+	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package brew
 import (
 	"context"
 	"fmt"
+	"gauntlet/internal/testbot"
 	"os"
 	"strconv"
 	"strings"
@@ -21,13 +22,14 @@ func defaults() MatchOptions {
 	return MatchOptions{Margin: DefaultMargin, FirstTurnMargin: DefaultFirstTurnMargin}
 }
 
-// TestBudgetBotPlaysAtDefaults: a bot that spends exactly the statement's
-// budgets (1,000 ms, then 50 ms), timed from when it has read its input,
+// TestBudgetBotPlaysAtDefaults: a compiled bot that spends exactly the
+// statement's budgets (1,000 ms, then 50 ms), timed from when it has read
+// its input,
 // plays the whole game at the default limits; its answer times are
 // recorded, each at least its budget.
 func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 	t.Parallel()
-	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{bot("budget.sh", "1", "0.05"), {Bot: newRandBot(2)}}, defaults())
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{Agent{Command: testbot.Command("brew-budget", "1", "0.05")}, {Bot: newRandBot(2)}}, defaults())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +57,7 @@ func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 // the first turn with a reason that says by how much it missed.
 func TestDoubleBudgetForfeits(t *testing.T) {
 	t.Parallel()
-	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{{Bot: newRandBot(2)}, bot("budget.sh", "2", "0.1")}, defaults())
+	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{{Bot: newRandBot(2)}, Agent{Command: testbot.Command("brew-budget", "2", "0.1")}}, defaults())
 	if err != nil {
 		t.Fatal(err)
 	}

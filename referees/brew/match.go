@@ -44,7 +44,7 @@ const (
 // (CodinGame started the players before the referee's first turn). The
 // margins let such a bot play; README gives the figures behind them.
 const (
-	DefaultMargin          = 20 * time.Millisecond
+	DefaultMargin          = 30 * time.Millisecond
 	DefaultFirstTurnMargin = 250 * time.Millisecond
 )
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"gauntlet/internal/testbot"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -42,6 +43,7 @@ var _ Bot = (*randBot)(nil)
 const serveEnv = "BREW_TEST_SERVE_SEED"
 
 func TestMain(m *testing.M) {
+	testbot.Main()
 	if s := os.Getenv(serveEnv); s != "" {
 		var seed uint64
 		fmt.Sscan(s, &seed)

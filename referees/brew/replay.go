@@ -35,25 +35,12 @@ type ReplayResult struct {
 // no line for an active player, is an error naming the round.
 func ReplayGame(seed int64, league int, actions [][]*string, withInputs bool) (ReplayResult, error) {
 	var res ReplayResult
-	st, err := New(seed, league)
-	if err != nil {
-		return res, err
-	}
 	buf := make([]byte, 0, 4096)
 	res.InputsSHA256 = make([][Players]*string, 0, MaxRounds)
-	for !st.Over {
-		r := int(st.Round)
-		if r >= len(actions) {
-			return res, fmt.Errorf("actions end after %d rounds but the game goes on", len(actions))
-		}
-		if len(actions[r]) != Players {
-			return res, fmt.Errorf("actions[%d]: %d entries, want %d", r, len(actions[r]), Players)
-		}
+	st, err := Walk(seed, league, actions, func(st *State, lines [Players]*string) {
 		var hashes, texts [Players]*string
-		var acts [Players]Action
-		var dq [Players]bool
-		for p := 0; p < Players; p++ {
-			if !st.P[p].Active {
+		for p, line := range lines {
+			if line == nil {
 				continue
 			}
 			buf = st.AppendInput(buf[:0], p)
@@ -61,27 +48,14 @@ func ReplayGame(seed int64, league int, actions [][]*string, withInputs bool) (R
 			if withInputs {
 				texts[p] = ptr(string(buf))
 			}
-			line := actions[r][p]
-			if line == nil {
-				return res, fmt.Errorf("actions[%d][%d]: null for an active player", r, p)
-			}
-			a, err := ParseCommand(*line, int(st.League))
-			if err != nil {
-				dq[p] = true
-				continue
-			}
-			acts[p] = a
-		}
-		for p := range dq {
-			if dq[p] {
-				st.Deactivate(p)
-			}
 		}
 		res.InputsSHA256 = append(res.InputsSHA256, hashes)
 		if withInputs {
 			res.Inputs = append(res.Inputs, texts)
 		}
-		st.Step(acts)
+	})
+	if err != nil {
+		return res, err
 	}
 	res.Rounds = int(st.Round)
 	res.Scores = st.Scores()

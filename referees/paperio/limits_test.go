@@ -2,6 +2,7 @@ package paperio
 
 import (
 	"context"
+	"gauntlet/internal/testbot"
 	"os"
 	"strconv"
 	"strings"
@@ -12,6 +13,12 @@ import (
 )
 
 // The bots of these tests are the scripts of testdata/bots.
+// TestMain lets the test binary play the compiled budget bot (testbot).
+func TestMain(m *testing.M) {
+	testbot.Main()
+	os.Exit(m.Run())
+}
+
 func bot(name string, args ...string) Agent {
 	return Agent{Command: append([]string{"testdata/bots/" + name}, args...)}
 }
@@ -65,14 +72,14 @@ func TestTotalBudget(t *testing.T) {
 	cfg.Rules.RequestMaxTime = 300 * time.Millisecond
 	cfg.Rules.MaxExecutionTime = 500 * time.Millisecond
 	opt := MatchOptions{Margin: 100 * time.Millisecond}
-	res, err := PlayMatch(context.Background(), cfg, 3, []Agent{bot("budget.sh", "0.05"), {Bot: &walker{}}}, opt)
+	res, err := PlayMatch(context.Background(), cfg, 3, []Agent{Agent{Command: testbot.Command("paperio-budget", "0.05")}, {Bot: &walker{}}}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b := res.Players[0]; b.Disconnect != "" || len(b.Times) != 10 {
 		t.Fatalf("exact budget: %q after %d answers", b.Disconnect, len(b.Times))
 	}
-	res, err = PlayMatch(context.Background(), cfg, 3, []Agent{bot("budget.sh", "0.1"), {Bot: &walker{}}}, opt)
+	res, err = PlayMatch(context.Background(), cfg, 3, []Agent{Agent{Command: testbot.Command("paperio-budget", "0.1")}, {Bot: &walker{}}}, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +95,7 @@ func TestPerAnswerLimit(t *testing.T) {
 	t.Parallel()
 	cfg := smallGame(30)
 	cfg.Rules.RequestMaxTime = 200 * time.Millisecond
-	res, err := PlayMatch(context.Background(), cfg, 3, []Agent{bot("budget.sh", "0.4"), {Bot: &walker{}}}, MatchOptions{Margin: 50 * time.Millisecond})
+	res, err := PlayMatch(context.Background(), cfg, 3, []Agent{Agent{Command: testbot.Command("paperio-budget", "0.4")}, {Bot: &walker{}}}, MatchOptions{Margin: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

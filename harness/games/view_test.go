@@ -1,0 +1,193 @@
+package games
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+// viewCases are the games the viewer is checked on: one case each, with
+// the entrants a person would watch.
+var viewCases = []struct {
+	game, cases, strategy, opponents string
+	maxBytes                         int
+}{
+	{"hextris", "p1/s0", "hexgreedy", "", 3 << 20},
+	{"brew", "seed:3", "brewbeam", "greedy", 1 << 20},
+	{"paperio", "seed:2", "paperpaths", "simple*5", 2 << 20},
+}
+
+// watch plays one case with its moves recorded and returns the replay and
+// the outcome of the same case played without recording.
+func watch(t *testing.T, game, cases, strategy, opponents string) (harness.Viewer, *harness.Replay, harness.Outcome) {
+	t.Helper()
+	reg := harness.Default
+	g, err := reg.Game(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, ok := g.(harness.Viewer)
+	if !ok {
+		t.Fatalf("%s has no viewer", game)
+	}
+	ent, err := reg.ParseEntrant(game, strategy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opps []*harness.Entrant
+	if opponents != "" {
+		if opps, err = reg.ParseLineup(game, opponents); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plan, err := harness.EvalPlan(g, cases, ent, opps, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &plan.Matches[0]
+	plain, _, err := harness.PlayMatch(context.Background(), plan, m, harness.PlayOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := harness.PlayMatch(context.Background(), plan, m, harness.PlayOptions{RecordMoves: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Moves) == 0 {
+		t.Fatal("RecordMoves: no moves in the outcome")
+	}
+	if len(plain.Moves) != 0 {
+		t.Fatal("moves recorded without RecordMoves")
+	}
+	labels := make([]string, len(m.Seats))
+	for i, e := range m.Seats {
+		labels[i] = plan.Entrants[e].Label()
+	}
+	r, err := v.Watch(m.Case, out, labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v, r, plain
+}
+
+// TestWatchReplaysTheGame checks, for every game with a viewer, that
+// recording the moves does not change the game and that the frames rebuilt
+// from them end with the scores the game was given (Watch fails otherwise).
+func TestWatchReplaysTheGame(t *testing.T) {
+	for _, vc := range viewCases {
+		t.Run(vc.game, func(t *testing.T) {
+			_, r, plain := watch(t, vc.game, vc.cases, vc.strategy, vc.opponents)
+			for i, s := range plain.Seats {
+				if r.Scores[i] != s.Score {
+					t.Errorf("seat %d: replay %v, game played without recording %v", i, r.Scores[i], s.Score)
+				}
+			}
+			if r.Count < 2 {
+				t.Errorf("%d frames", r.Count)
+			}
+		})
+	}
+	seen := map[string]bool{}
+	for _, vc := range viewCases {
+		seen[vc.game] = true
+	}
+	for _, g := range harness.Default.Games() {
+		if _, ok := g.(harness.Viewer); ok && !seen[g.Info().Name] {
+			t.Errorf("game %s has a viewer but no case in viewCases", g.Info().Name)
+		}
+	}
+}
+
+// TestWatchRejectsForeignMoves gives a viewer moves that do not reproduce
+// the game: it must refuse them rather than draw another game.
+func TestWatchRejectsForeignMoves(t *testing.T) {
+	v, _, plain := watch(t, "brew", "seed:3", "greedy", "random")
+	g, _ := harness.Default.Game("brew")
+	cs, _ := g.Cases("seed:3")
+	other, _ := harness.Default.ParseEntrant("brew", "random")
+	plan, err := harness.EvalPlan(g, "seed:3", other, []*harness.Entrant{other}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	foreign, _, err := harness.PlayMatch(context.Background(), plan, &plan.Matches[0], harness.PlayOptions{RecordMoves: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain.Moves = foreign.Moves
+	if _, err := v.Watch(cs[0], plain, []string{"a", "b"}); err == nil || !strings.Contains(err.Error(), "replay to score") {
+		t.Fatalf("foreign moves: %v", err)
+	}
+}
+
+var scoreValueRE = regexp.MustCompile(`<span class="value">([^<]*)</span>`)
+
+// TestViewerInChromium opens each game's viewer page in headless Chromium:
+// at #frame=last the element with id "score" shows every seat's final
+// score as the referee computed it, and keys step the frames.
+func TestViewerInChromium(t *testing.T) {
+	browser := reports.FindChromium()
+	if browser == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no Chromium (set GAUNTLET_TEST_CHROMIUM): the viewer test cannot run")
+		}
+		t.Skip("no Chromium found (set GAUNTLET_TEST_CHROMIUM)")
+	}
+	for _, vc := range viewCases {
+		t.Run(vc.game, func(t *testing.T) {
+			v, r, plain := watch(t, vc.game, vc.cases, vc.strategy, vc.opponents)
+			page := filepath.Join(t.TempDir(), vc.game+".html")
+			if err := reports.WriteReplayFile(page, r, v.Renderer()); err != nil {
+				t.Fatal(err)
+			}
+			if st, err := os.Stat(page); err != nil || st.Size() > int64(vc.maxBytes) {
+				t.Fatalf("page: %v, %d bytes (at most %d)", err, st.Size(), vc.maxBytes)
+			}
+			dom, err := reports.DumpDOM(context.Background(), browser, page, "frame=last")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(dom, `data-viewer-ready="1"`) {
+				t.Fatalf("the page did not finish loading:\n%s", dom[:min(len(dom), 2000)])
+			}
+			i := strings.Index(dom, `id="score"`)
+			if i < 0 {
+				t.Fatal(`no element with id="score"`)
+			}
+			got := scoreValueRE.FindAllStringSubmatch(dom[i:], -1)
+			if len(got) < len(plain.Seats) {
+				t.Fatalf("score shows %d values for %d seats", len(got), len(plain.Seats))
+			}
+			for seat, s := range plain.Seats {
+				if got[seat][1] != reports.Num(s.Score) {
+					t.Errorf("seat %d: page shows %q, the game scored %s", seat, got[seat][1], reports.Num(s.Score))
+				}
+			}
+			if !strings.Contains(dom, `data-frame="`+strconv.Itoa(r.Count-1)+`"`) {
+				t.Errorf("#frame=last did not show frame %d", r.Count-1)
+			}
+			for _, k := range []struct {
+				fragment string
+				frame    int
+			}{
+				{"frame=last&press=ArrowLeft,ArrowLeft", r.Count - 3},
+				{"frame=1&press=ArrowRight,End,Home,ArrowRight", 1},
+			} {
+				dom, err := reports.DumpDOM(context.Background(), browser, page, k.fragment)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(dom, `data-pressed="1"`) || !strings.Contains(dom, `data-frame="`+strconv.Itoa(k.frame)+`"`) {
+					m := regexp.MustCompile(`data-frame="\d+"`).FindString(dom)
+					t.Errorf("#%s: want frame %d, page shows %s", k.fragment, k.frame, m)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,120 @@
+// Package testbot holds external bots for tests that time them: compiled
+// into the test binary, they spend exactly their budget after reading their
+// input, with none of the jitter of a shell script's reading. A test binary
+// whose TestMain calls Main becomes such a bot when started as
+//
+//	<test binary> gauntlet-test-bot NAME ARGS...
+//
+// Bots: "brew-budget FIRST LATER" (CodinGame protocol: read a whole turn
+// input, spend FIRST seconds on the first turn and LATER on the others,
+// answer WAIT) and "paperio-budget T" (the runner's protocol: spend T
+// seconds after reading each tick message, answer left).
+package testbot
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Arg is the first argument that makes a test binary a bot.
+const Arg = "gauntlet-test-bot"
+
+// Command returns the argv that starts bot name with its arguments from
+// the running test binary.
+func Command(name string, args ...string) []string {
+	return append([]string{os.Args[0], Arg, name}, args...)
+}
+
+// Main runs the bot named by the command line and exits, when the process
+// was started as one (see Command); otherwise it returns.
+func Main() {
+	if len(os.Args) < 3 || os.Args[1] != Arg {
+		return
+	}
+	var err error
+	switch os.Args[2] {
+	case "brew-budget":
+		err = brewBudget(os.Args[3:])
+	case "paperio-budget":
+		err = paperioBudget(os.Args[3:])
+	default:
+		err = fmt.Errorf("unknown test bot %q", os.Args[2])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testbot:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+func seconds(args []string, i int) (time.Duration, error) {
+	if i >= len(args) {
+		return 0, fmt.Errorf("missing argument %d", i+1)
+	}
+	s, err := strconv.ParseFloat(args[i], 64)
+	if err != nil {
+		return 0, err
+	}
+	return time.Duration(s * float64(time.Second)), nil
+}
+
+func brewBudget(args []string) error {
+	first, err := seconds(args, 0)
+	if err != nil {
+		return err
+	}
+	later, err := seconds(args, 1)
+	if err != nil {
+		return err
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<16), 1<<20)
+	out := bufio.NewWriter(os.Stdout)
+	spend := first
+	for in.Scan() {
+		n, err := strconv.Atoi(strings.TrimSpace(in.Text()))
+		if err != nil {
+			return err
+		}
+		for range n + 2 { // the actions, then both inventories
+			if !in.Scan() {
+				return in.Err()
+			}
+		}
+		time.Sleep(spend)
+		spend = later
+		out.WriteString("WAIT\n")
+		if err := out.Flush(); err != nil {
+			return err
+		}
+	}
+	return in.Err()
+}
+
+func paperioBudget(args []string) error {
+	spend, err := seconds(args, 0)
+	if err != nil {
+		return err
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<16), 1<<22)
+	out := bufio.NewWriter(os.Stdout)
+	for in.Scan() {
+		line := in.Text()
+		switch {
+		case strings.HasPrefix(line, `{"type": "tick"`):
+			time.Sleep(spend)
+			out.WriteString(`{"command": "left"}` + "\n")
+			if err := out.Flush(); err != nil {
+				return err
+			}
+		case strings.HasPrefix(line, `{"type": "end_game"`):
+			return nil
+		}
+	}
+	return in.Err()
+}
