@@ -13,12 +13,12 @@ import (
 func solveAndScore(t *testing.T, args ...string) []hexSeedOut {
 	t.Helper()
 	dir := t.TempDir()
-	prob, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "conformance", "hextris", "problems", "problem_3.json"))
+	prob, err := filepath.Abs(filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_3.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(prob); err != nil {
-		t.Fatalf("conformance data missing (../shared beside the repository): %v", err)
+		t.Fatalf("problem file missing: %v", err)
 	}
 	out, errb, code := gauntlet(t, dir, append([]string{"hextris", "solve", "-f", prob}, args...)...)
 	if code != 0 {

@@ -3,9 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
+	"gauntlet/internal/testdata"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,13 +12,13 @@ import (
 	"testing"
 )
 
-// sharedCases reads a conformance file of ../shared (relative to the
-// repository root); a missing file fails the test.
-func sharedCases(t *testing.T, game, file string) []byte {
+// conformanceData reads a reference file from a referee's testdata (gzip
+// files decompressed); a missing file fails the test.
+func conformanceData(t *testing.T, game, file string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "conformance", game, file))
+	data, err := testdata.Read(filepath.Join("..", "..", "referees", game, "testdata", file))
 	if err != nil {
-		t.Fatalf("conformance data missing (../shared beside the repository): %v", err)
+		t.Fatalf("conformance data missing: %v", err)
 	}
 	return data
 }
@@ -72,11 +71,11 @@ func TestReplayCommands(t *testing.T) {
 		game, file string
 		fields     []string
 	}{
-		{"hextris", "cases.jsonl", []string{"score", "move_score", "power_score", "end_state", "error", "units_locked", "moves_executed", "board"}},
-		{"brew", "games.jsonl", []string{"rounds", "scores", "active", "inputs_sha256"}},
+		{"hextris", "cases.jsonl.gz", []string{"score", "move_score", "power_score", "end_state", "error", "units_locked", "moves_executed", "board"}},
+		{"brew", "games.jsonl.gz", []string{"rounds", "scores", "active", "inputs_sha256"}},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			data := sharedCases(t, c.game, c.file)
+			data := conformanceData(t, c.game, c.file)
 			want := decodeLines(t, data)
 			got := replay(t, c.game, data)
 			if len(got) != len(want) {
@@ -102,25 +101,16 @@ func TestReplayCommands(t *testing.T) {
 	}
 }
 
-// TestReplayPaperio replays every shared trace through the CLI and compares
-// each tick's players, map bonuses and hash.
+// TestReplayPaperio replays every reference trace through the CLI and
+// compares each tick's players, map bonuses and hash.
 func TestReplayPaperio(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "..", "shared", "conformance", "paperio", "*.jsonl.gz"))
+	files, err := filepath.Glob(filepath.Join("..", "..", "referees", "paperio", "testdata", "*.jsonl.gz"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("paperio traces missing (../shared beside the repository): %v", err)
+		t.Fatalf("paperio traces missing: %v", err)
 	}
 	agree := 0
 	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		zr, err := gzip.NewReader(fh)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(zr)
-		fh.Close()
+		data, err := testdata.Read(f)
 		if err != nil {
 			t.Fatal(err)
 		}

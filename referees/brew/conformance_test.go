@@ -2,34 +2,27 @@ package brew
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
+	"gauntlet/internal/testdata"
 	"path/filepath"
-	"runtime"
 	"testing"
 )
 
-// conformanceDir is ../shared/conformance/brew relative to the repository
-// root, found from this file's location.
-func conformanceDir(t testing.TB) string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		t.Fatal("cannot locate the test file")
-	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "shared", "conformance", "brew")
-}
+// conformanceDir holds the reference data made with the organisers'
+// referee (see testdata/README.md).
+const conformanceDir = "testdata"
 
-// referenceGames reads games.jsonl; a missing file fails the test.
+// referenceGames reads games.jsonl.gz; a missing file fails the test.
 func referenceGames(t testing.TB) []GameRecord {
-	path := filepath.Join(conformanceDir(t), "games.jsonl")
-	f, err := os.Open(path)
+	path := filepath.Join(conformanceDir, "games.jsonl.gz")
+	data, err := testdata.Read(path)
 	if err != nil {
-		t.Fatalf("brew conformance data missing: %v (expected ../shared/conformance/brew/games.jsonl beside the repository)", err)
+		t.Fatalf("brew conformance data missing: %v", err)
 	}
-	defer f.Close()
 	var games []GameRecord
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
 		if len(sc.Bytes()) == 0 {

@@ -7,7 +7,8 @@
 // Collections.shuffle bit for bit (any 64-bit seed), leagues 1 to 3, the
 // per-turn input text, the output-line grammar with its Java-regex quirks,
 // simultaneous resolution with the tome-tax index shift, the urgency bonus,
-// and the end-of-game scoring.
+// and the end-of-game scoring. RULES.md gives the rules in full; the
+// reference games in testdata decide every detail.
 //
 // The files follow the game:
 //

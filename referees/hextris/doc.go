@@ -1,10 +1,9 @@
 // Package hextris is an exact port of the ICFP Contest 2015 referee
 // ("Honeycomb", hexagonal Tetris with phrases of power).
 //
-// The rules are those of the organisers' scorer, as described in
-// ../shared/conformance/hextris/RULES.md; the conformance cases beside it
-// are the arbiter. The package holds the problem format, the random source,
-// the game engine (Game: Reset, Step and accessors, usable by strategies),
+// The rules are those of the organisers' scorer, described in RULES.md;
+// the reference games in testdata (scored by that scorer) are the arbiter.
+// The package holds the problem format, the random source, the game engine (Game: Reset, Step and accessors, usable by strategies),
 // the one-shot scorer Play, phrase scoring, the official leaderboard
 // aggregation, the contest solution format, the JSONL conformance replay and
 // a runner for external contest-style solvers.

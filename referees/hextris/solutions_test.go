@@ -15,7 +15,7 @@ import (
 // the Natsubate! and Hack the pool solution sets and their move-only parts.
 func qualityTotals(t *testing.T) map[string][2]int64 {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedDir(t), "quality.md"))
+	data, err := os.ReadFile(filepath.Join(confDir, "quality.md"))
 	if err != nil {
 		t.Fatalf("quality.md missing: %v", err)
 	}

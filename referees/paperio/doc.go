@@ -2,9 +2,9 @@
 // Cups 4, 2019; the organisers' local runner): a 31×31 grid of 30-px
 // cells, 1 to 6 players, trails and the official capture algorithm,
 // nitro, slowdown and saw bonuses spawned with Python's MT19937, every
-// loss cause and the score. The rules as implemented are described in the
-// shared conformance folder (../shared/conformance/paperio/RULES.md); the
-// recorded reference games there decide every detail.
+// loss cause and the score. The rules as implemented are described in
+// RULES.md; the reference games recorded from the organisers' code in
+// testdata decide every detail.
 //
 // State is a plain value (no pointers, no maps): copying it gives an
 // independent game, and State.Advance plays one tick of commands on it

@@ -1,44 +1,10 @@
 package hextris
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
-	"testing"
 )
-
-// TestEmbeddedDataEqualsShared checks that the problems and phrase sets in
-// the binary are byte-for-byte the shared official files.
-func TestEmbeddedDataEqualsShared(t *testing.T) {
-	n := 0
-	for _, dir := range []string{"problems", "phrases"} {
-		shared, err := filepath.Glob(filepath.Join(sharedDir(t), dir, "*"))
-		if err != nil || len(shared) == 0 {
-			t.Fatalf("shared %s missing: %v", dir, err)
-		}
-		for _, f := range shared {
-			want, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := dataFS.ReadFile("data/" + dir + "/" + filepath.Base(f))
-			if err != nil {
-				t.Errorf("%s/%s is not embedded", dir, filepath.Base(f))
-				continue
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("embedded %s/%s differs from the shared file", dir, filepath.Base(f))
-			}
-			n++
-		}
-	}
-	if n != NumOfficial+3 {
-		t.Errorf("%d files compared, want %d problems and 3 phrase sets", n, NumOfficial)
-	}
-}
 
 // Play scores a solution exactly as the organisers' referee: "Ei!" types
 // the phrase "ei!" once (2·3 points per occurrence plus the 300-point bonus)
