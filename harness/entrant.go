@@ -3,9 +3,10 @@ package harness
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os/exec"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,12 +23,49 @@ var Version = "dev"
 // Entrant is a participant: a built-in strategy with parameter values, or an
 // external command speaking the game's native protocol.
 type Entrant struct {
-	Strategy *Strategy    // nil for an external command
-	Params   param.Values // validated values of Strategy.Params (all of them)
+	Strategy *Strategy // nil for an external command
+	// Params holds the values of every declared parameter: the strategy's,
+	// or the external command's typed placeholders and spec file.
+	Params param.Values
 
 	Template []string          // external: argv with {name} placeholders
-	Ext      map[string]string // external: parameter values for the placeholders
+	Ext      map[string]string // external: values of the fixed (untyped) placeholders
 	Version  string            // build version of the strategy or the command
+	// Fingerprint is a hash of the files an external command names (its
+	// executable, a script, the spec file): part of a run's identity.
+	Fingerprint string
+
+	cmd *command // external: the parsed template
+}
+
+// Specs returns the entrant's tunable parameters: the strategy's declared
+// ones, or an external command's typed placeholders and spec file.
+func (e *Entrant) Specs() param.Specs {
+	if e.Strategy != nil {
+		return e.Strategy.Params
+	}
+	if e.cmd != nil {
+		return e.cmd.specs
+	}
+	return nil
+}
+
+// With returns a copy of the entrant with the given values of its declared
+// parameters (the others keep theirs); values out of range are an error
+// naming the parameter.
+func (e *Entrant) With(v param.Values) (*Entrant, error) {
+	merged := maps.Clone(e.Params)
+	if merged == nil {
+		merged = param.Values{}
+	}
+	maps.Copy(merged, v)
+	vals, err := e.Specs().Validate(merged)
+	if err != nil {
+		return nil, err
+	}
+	c := *e
+	c.Params = vals
+	return &c, nil
 }
 
 // IsExternal reports whether the entrant is an external command.
@@ -53,14 +91,14 @@ func (e *Entrant) Key() string {
 		}
 		return e.Strategy.Name + ":" + s
 	}
-	return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.Ext)
+	return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.extValues())
 }
 
 // Label is a short display name: the strategy plus the parameters that
 // differ from their defaults.
 func (e *Entrant) Label() string {
 	if e.Strategy == nil {
-		return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.Ext)
+		return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.extValues())
 	}
 	var diff []string
 	for _, sp := range e.Strategy.Params {
@@ -98,62 +136,31 @@ func (e *Entrant) Bot(seed uint64) (any, error) {
 	return e.Strategy.New(e.Params, seed)
 }
 
-var placeholder = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)(?:=([^{}]*))?\}`)
-
-// Argv returns the external command line for one game: placeholders
-// {name} / {name=default} are replaced by parameter values and {seed} by the
-// bot's seed.
-func (e *Entrant) Argv(seed uint64) []string {
+// Argv returns the external command line for one game: the placeholders
+// filled with the entrant's values, {seed} with the bot's seed and {params}
+// with the path of a JSON file of every value (written once).
+func (e *Entrant) Argv(seed uint64) ([]string, error) {
+	vals := e.extValues()
 	out := make([]string, len(e.Template))
 	for i, w := range e.Template {
-		out[i] = placeholder.ReplaceAllStringFunc(w, func(m string) string {
-			sub := placeholder.FindStringSubmatch(m)
-			if sub[1] == "seed" {
-				return strconv.FormatUint(seed, 10)
-			}
-			if v, ok := e.Ext[sub[1]]; ok {
-				return v
-			}
-			return sub[2]
-		})
+		x, err := e.expand(w, seed, vals)
+		if err != nil {
+			return nil, fmt.Errorf("entrant %s: %w", e.Label(), err)
+		}
+		out[i] = x
 	}
-	return out
+	return out, nil
 }
 
 // Environ returns the environment entries given to an external command:
 // GAUNTLET_SEED and GAUNTLET_PARAM_<NAME> for every parameter.
 func (e *Entrant) Environ(seed uint64) []string {
 	env := []string{"GAUNTLET_SEED=" + strconv.FormatUint(seed, 10)}
-	keys := make([]string, 0, len(e.Ext))
-	for k := range e.Ext {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		env = append(env, "GAUNTLET_PARAM_"+strings.ToUpper(k)+"="+e.Ext[k])
+	vals := e.extValues()
+	for _, k := range slices.Sorted(maps.Keys(vals)) {
+		env = append(env, "GAUNTLET_PARAM_"+strings.ToUpper(k)+"="+vals[k])
 	}
 	return env
-}
-
-// ExtParams lists the placeholder names of an external template (without
-// "seed"), in order of first appearance, with their defaults.
-func ExtParams(template []string) (names []string, defaults map[string]string) {
-	defaults = map[string]string{}
-	for _, w := range template {
-		for _, sub := range placeholder.FindAllStringSubmatch(w, -1) {
-			name, def := sub[1], sub[2]
-			if name == "seed" {
-				continue
-			}
-			if _, seen := defaults[name]; !seen {
-				names = append(names, name)
-				defaults[name] = def
-			} else if defaults[name] == "" {
-				defaults[name] = def
-			}
-		}
-	}
-	return names, defaults
 }
 
 // ParseEntrant reads one entrant of game: "NAME", "NAME:k=v,k=v" or
@@ -181,58 +188,6 @@ func (r *Registry) ParseEntrant(game, spec string, assignments ...string) (*Entr
 	return &Entrant{Strategy: s, Params: v, Version: Version}, nil
 }
 
-func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
-	argv, err := SplitCommand(cmdline)
-	if err != nil {
-		return nil, fmt.Errorf("command %q: %w", cmdline, err)
-	}
-	if len(argv) == 0 {
-		return nil, fmt.Errorf("empty command in entrant %q", "cmd:"+cmdline)
-	}
-	path, err := exec.LookPath(argv[0])
-	if err != nil {
-		return nil, fmt.Errorf("bot command %q not found: %w", argv[0], err)
-	}
-	names, defaults := ExtParams(argv)
-	ext := map[string]string{}
-	for _, n := range names {
-		if d := defaults[n]; d != "" {
-			ext[n] = d
-		}
-	}
-	for _, a := range assignments {
-		for _, item := range strings.Split(a, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
-			k, v, ok := strings.Cut(item, "=")
-			k = strings.TrimSpace(k)
-			if !ok || k == "" {
-				return nil, fmt.Errorf("param %q: %w", item, param.ErrSyntax)
-			}
-			if !contains(names, k) {
-				return nil, fmt.Errorf("unknown param %q for command %q (its placeholders: %s)", k, cmdline, listOrNone(names))
-			}
-			ext[k] = strings.TrimSpace(v)
-		}
-	}
-	for _, n := range names {
-		if _, ok := ext[n]; !ok {
-			return nil, fmt.Errorf("command %q: placeholder {%s} has no value (give --param %s=... or write {%s=default})", cmdline, n, n, n)
-		}
-	}
-	return &Entrant{Template: argv, Ext: ext, Version: commandVersion(path)}, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 func listOrNone(names []string) string {
 	if len(names) == 0 {

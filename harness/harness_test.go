@@ -138,7 +138,11 @@ func TestParseEntrantErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(e.Argv(42), "|"); got != "sh|-c|echo 0.75 42" {
+	argv, err := e.Argv(42)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(argv, "|"); got != "sh|-c|echo 0.75 42" {
 		t.Fatalf("Argv = %q", got)
 	}
 	if env := e.Environ(42); env[0] != "GAUNTLET_SEED=42" || env[1] != "GAUNTLET_PARAM_W=0.75" {

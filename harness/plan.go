@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -16,18 +17,68 @@ type RunSpec struct {
 	Cases    string         `json:"cases"`
 	Entrants []string       `json:"entrants"` // entrant keys, in entrant order
 	Extra    map[string]any `json:"extra,omitempty"`
+	// Bots fingerprints the files of the external entrants ("index:hash",
+	// see Entrant.Fingerprint) and Limits is the time limits they play
+	// under (PlayOptions.LimitKey): a rebuilt bot or other limits make
+	// another run. Both are empty for built-in strategies.
+	Bots   []string `json:"bots,omitempty"`
+	Limits string   `json:"limits,omitempty"`
+}
+
+// base is the spec without what only an external bot's games depend on.
+func (spec RunSpec) base() RunSpec {
+	spec.Bots, spec.Limits = nil, ""
+	return spec
+}
+
+// changes says what differs between two specs of the same base: the bots'
+// files or the limits.
+func (spec RunSpec) changes(old RunSpec, labels []string) []string {
+	var out []string
+	was := map[string]string{}
+	for _, b := range old.Bots {
+		i, h, _ := strings.Cut(b, ":")
+		was[i] = h
+	}
+	for _, b := range spec.Bots {
+		i, h, _ := strings.Cut(b, ":")
+		if was[i] != "" && was[i] != h {
+			label := "entrant " + i
+			if k, err := strconv.Atoi(i); err == nil && k < len(labels) {
+				label = labels[k]
+			}
+			out = append(out, fmt.Sprintf("the files of %s changed (fingerprint %s, was %s)", label, h, was[i]))
+		}
+	}
+	if spec.Limits != old.Limits {
+		out = append(out, fmt.Sprintf("time limits %s (were %s)", orNone(spec.Limits), orNone(old.Limits)))
+	}
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none given"
+	}
+	return s
 }
 
 // Record returns the run record for spec: the given name, or an ID derived
 // from a hash of the spec ("eval-brew-1a2b3c4d5e6f").
 func (spec RunSpec) Record(name string, entrants []*Entrant) RunRecord {
+	spec.Bots = nil
+	for i, e := range entrants {
+		if e.IsExternal() {
+			spec.Bots = append(spec.Bots, fmt.Sprintf("%d:%s", i, e.Fingerprint))
+		}
+	}
 	js, _ := json.Marshal(spec)
 	id := name
 	if id == "" {
 		sum := sha256.Sum256(js)
 		id = fmt.Sprintf("%s-%s-%s", spec.Kind, spec.Game, hex.EncodeToString(sum[:6]))
 	}
-	rec := RunRecord{ID: id, Kind: spec.Kind, Game: spec.Game, CaseSet: spec.Cases, Spec: string(js), Version: Version}
+	rec := RunRecord{ID: id, Kind: spec.Kind, Game: spec.Game, CaseSet: spec.Cases, Spec: string(js), Version: Version, spec: spec, name: name}
 	for _, e := range entrants {
 		rec.Entrants = append(rec.Entrants, e.Record())
 	}
@@ -154,4 +205,23 @@ func caseLabel(key string) string {
 		}
 	}
 	return key
+}
+
+// limitRun puts the time limits external entrants play under into the run's
+// identity (a run at --turn-time 60ms is not the run at 1ms); runs of
+// built-in strategies are left as they are.
+func (p *Plan) limitRun(opt PlayOptions) {
+	external := false
+	for _, e := range p.Entrants {
+		external = external || e.IsExternal()
+	}
+	if !external || p.Run.Spec == "" {
+		return
+	}
+	spec := p.Run.spec
+	spec.Limits = opt.LimitKey(p.Game.Info().Limits)
+	if spec.Limits == p.Run.spec.Limits {
+		return
+	}
+	p.Run = spec.Record(p.Run.name, p.Entrants)
 }

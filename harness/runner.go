@@ -3,6 +3,7 @@ package harness
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -152,9 +154,13 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		worker = fmt.Sprintf("%s:%d", host, os.Getpid())
 	}
 
+	p.limitRun(rn.Options)
 	if rn.Store != nil {
 		if err := rn.Store.OpenRun(ctx, &p.Run); err != nil {
 			return nil, err
+		}
+		if !p.Run.Resumed {
+			rn.explainNewRun(ctx, p)
 		}
 		if err := rn.loadStored(ctx, p, rs, index); err != nil {
 			return nil, err
@@ -227,6 +233,36 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		return rs, feedErr
 	}
 	return rs, nil
+}
+
+// explainNewRun says why a new run was made where a stored run has the same
+// entrants and cases: an external bot's files or its time limits changed.
+func (rn *Runner) explainNewRun(ctx context.Context, p *Plan) {
+	if len(p.Run.spec.Bots) == 0 {
+		return
+	}
+	runs, err := rn.Store.Runs(ctx)
+	if err != nil {
+		rn.log().Warn("looking for earlier runs of the same entrants", "err", err)
+		return
+	}
+	labels := make([]string, len(p.Entrants))
+	for i, e := range p.Entrants {
+		labels[i] = e.Label()
+	}
+	base, _ := json.Marshal(p.Run.spec.base())
+	for _, r := range runs {
+		var old RunSpec
+		if r.ID == p.Run.ID || json.Unmarshal([]byte(r.Spec), &old) != nil {
+			continue
+		}
+		if b, _ := json.Marshal(old.base()); string(b) != string(base) {
+			continue
+		}
+		if why := p.Run.spec.changes(old, labels); len(why) > 0 {
+			rn.log().Info(fmt.Sprintf("new run %s, not a resume of run %s: %s", p.Run.ID, r.ID, strings.Join(why, "; ")))
+		}
+	}
 }
 
 func (rn *Runner) loadStored(ctx context.Context, p *Plan, rs *Results, index map[string]int) error {

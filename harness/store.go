@@ -243,6 +243,9 @@ type RunRecord struct {
 	Entrants  []EntrantRecord `json:"entrants"`
 	Resumed   bool            `json:"-"`
 	GameCount int             `json:"games"`
+
+	spec RunSpec // the decoded Spec of a run made by RunSpec.Record
+	name string  // the run name it was given ("" for a derived ID)
 }
 
 // EntrantRecord is an entrant as stored with its run.

@@ -74,7 +74,11 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 	var agents [brew.Players]brew.Agent
 	for i, pl := range players {
 		if pl.Entrant.IsExternal() {
-			agents[i] = brew.Agent{Command: pl.Entrant.Argv(pl.Seed), Env: pl.Entrant.Environ(pl.Seed)}
+			argv, err := pl.Entrant.Argv(pl.Seed)
+			if err != nil {
+				return harness.Outcome{}, err
+			}
+			agents[i] = brew.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed)}
 			continue
 		}
 		b, err := pl.Entrant.Bot(pl.Seed)

@@ -23,7 +23,11 @@ var hextrisLimits = harness.TimeLimits{
 // with the problem reduced to the case's seed.
 func hexExternal(ctx context.Context, pl harness.Player, d hexCase, opt harness.PlayOptions) (hextris.ExternalResult, error) {
 	lim := opt.Applied(hextrisLimits)
-	return hextris.RunExternal(ctx, pl.Entrant.Argv(pl.Seed), hextris.ExternalOptions{
+	argv, err := pl.Entrant.Argv(pl.Seed)
+	if err != nil {
+		return hextris.ExternalResult{}, err
+	}
+	return hextris.RunExternal(ctx, argv, hextris.ExternalOptions{
 		Env:         pl.Entrant.Environ(pl.Seed),
 		Phrases:     d.Phrases,
 		TimeLimit:   opt.TurnTime,

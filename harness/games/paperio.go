@@ -75,7 +75,11 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	agents := make([]paperio.Agent, len(players))
 	for i, pl := range players {
 		if pl.Entrant.IsExternal() {
-			agents[i] = paperio.Agent{Command: pl.Entrant.Argv(pl.Seed), Env: pl.Entrant.Environ(pl.Seed), Name: pl.Entrant.Label()}
+			argv, err := pl.Entrant.Argv(pl.Seed)
+			if err != nil {
+				return harness.Outcome{}, err
+			}
+			agents[i] = paperio.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed), Name: pl.Entrant.Label()}
 			continue
 		}
 		b, err := pl.Entrant.Bot(pl.Seed)
