@@ -8,7 +8,7 @@ BIN      := bin/gauntlet
 OUT      ?= out
 FUZZTIME ?= 20s
 
-.PHONY: all build run test bench fuzz lint clean
+.PHONY: all build run test bench fuzz lint clean examples
 
 all: build
 
@@ -41,6 +41,14 @@ lint:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { gofmt -l $$(git ls-files '*.go'); echo "gofmt needed"; exit 1; }
 	$(GO) vet ./...
 	$(GO) test ./internal/lint/
+
+# The example external bots of README's "Tune your own bot": the C++ brew
+# bot built with the system's g++ (the Python ones need no build).
+examples: bin/brew-bot
+
+bin/brew-bot: examples/brew-cpp/bot.cpp
+	@mkdir -p bin
+	$(CXX) -O2 -std=c++17 -Wall -Wextra -o $@ $<
 
 clean:
 	rm -rf bin $(OUT)

@@ -2,8 +2,10 @@ package tuning
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"gauntlet/harness"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,6 +68,37 @@ type TrialRecord struct {
 	Worker  string    `json:"worker,omitempty"`
 	RetryOf int       `json:"retry_of"` // number of the lost trial this one re-runs; -1 if none
 	Reason  string    `json:"reason,omitempty"`
+	// Conduct is how an external entrant's games went: forfeits with the
+	// first reason, and answer times (the first answer includes the bot's
+	// start-up). Nil for built-in strategies.
+	Conduct *TrialConduct `json:"conduct,omitempty"`
+}
+
+// TrialConduct sums up an external entrant's games in one trial.
+type TrialConduct struct {
+	Games       int     `json:"games"`
+	Forfeits    int     `json:"forfeits"`
+	FirstReason string  `json:"first_reason,omitempty"`
+	FirstMS     float64 `json:"first_answer_ms"` // mean first answer: the bot's start-up and its first turn
+	LaterMS     float64 `json:"later_answer_ms"` // mean later answer
+	MaxMS       float64 `json:"max_answer_ms"`
+}
+
+// trialConduct condenses a harness.Conduct.
+func trialConduct(c harness.Conduct) *TrialConduct {
+	tc := &TrialConduct{Games: c.Games, Forfeits: c.Forfeits}
+	if len(c.Reasons) > 0 {
+		tc.FirstReason = c.Reasons[0].First
+	}
+	if t := c.Times; t != nil {
+		if t.First != nil {
+			tc.FirstMS, tc.MaxMS = t.First.MeanMS, t.First.MaxMS
+		}
+		if t.Later != nil {
+			tc.LaterMS, tc.MaxMS = t.Later.MeanMS, max(tc.MaxMS, t.Later.MaxMS)
+		}
+	}
+	return tc
 }
 
 // PrunedAt is the number of cases a pruned trial played (its last step), or
@@ -229,6 +262,12 @@ func toRecord(ft goptuna.FrozenTrial, scores []float64) TrialRecord {
 	}
 	if t.State != StateComplete && t.State != StatePruned {
 		t.Value = 0
+	}
+	if raw, ok := ft.SystemAttrs[attrConduct]; ok {
+		var c TrialConduct
+		if err := json.Unmarshal([]byte(raw), &c); err == nil {
+			t.Conduct = &c
+		}
 	}
 	if r, ok := ft.SystemAttrs[attrRetryOf]; ok {
 		if n, err := strconv.Atoi(r); err == nil {

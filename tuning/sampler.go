@@ -25,6 +25,7 @@ const (
 	attrLost    = "gauntlet:lost"     // why the trial was declared lost
 	attrRetryOf = "gauntlet:retry_of" // number of the lost trial this one re-runs
 	attrError   = "gauntlet:error"    // objective error of a failed trial
+	attrConduct = "gauntlet:conduct"  // the tuned entrant's forfeits and answer times (JSON TrialConduct)
 )
 
 // trialSlot is the trial's budget slot, or its number for trials that were

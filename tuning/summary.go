@@ -73,6 +73,8 @@ type TrialRow struct {
 	Worker   string         `json:"worker,omitempty"`
 	Reason   string         `json:"reason,omitempty"`
 	Seconds  float64        `json:"-"`
+	// Conduct: an external entrant's forfeits and answer times.
+	Conduct *TrialConduct `json:"conduct,omitempty"`
 }
 
 // Summarize reads the study back and summarises it, first computing the
@@ -139,7 +141,8 @@ func BuildSummary(rec *StudyRecord) *Summary {
 	workers := map[string]bool{}
 	for i := range rec.Trials {
 		t := &rec.Trials[i]
-		row := TrialRow{Number: t.Number, State: t.State, Params: t.Params, Cases: len(t.Scores), Worker: t.Worker, Reason: t.Reason}
+		row := TrialRow{Number: t.Number, State: t.State, Params: t.Params, Cases: len(t.Scores), Worker: t.Worker, Reason: t.Reason,
+			Conduct: t.Conduct}
 		if t.State == StateComplete || t.State == StatePruned {
 			v := t.Value
 			row.Value = &v

@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 
 	"gauntlet/harness"
@@ -27,7 +29,10 @@ const (
 
 // Config is what a user asks for; New resolves it into a Spec.
 type Config struct {
-	Game     string
+	Game string
+	// Strategy is the tuned entrant as the CLI takes it: a built-in
+	// strategy NAME (or NAME:k=v,...) or an external command
+	// "cmd:COMMAND" whose typed placeholders are its parameters.
 	Strategy string
 	Cases    string
 	// Space lists the searched parameters (empty: all declared ones).
@@ -49,6 +54,9 @@ type Config struct {
 	// Chunk is the number of cases played between two intermediate values
 	// (0: a tenth of the cases, at least min(cases, 16)).
 	Chunk int
+	// Play holds the time limits an external entrant plays under; they are
+	// part of the study's identity (see Spec.Limits).
+	Play harness.PlayOptions
 }
 
 // Spec is the resolved definition of a study, stored with it: a study name
@@ -67,14 +75,27 @@ type Spec struct {
 	PruneP    float64        `json:"prune_p,omitempty"`
 	PruneMin  int            `json:"prune_min_cases,omitempty"`
 	Chunk     int            `json:"chunk"`
+	// An external entrant's fixed placeholder values, the fingerprint of
+	// its files and its time limits: a rebuilt bot, other limits or other
+	// fixed values make another study.
+	Fixed  map[string]string `json:"fixed,omitempty"`
+	Bot    string            `json:"bot,omitempty"`
+	Limits string            `json:"limits,omitempty"`
 }
+
+// External reports whether the study tunes an external command.
+func (s Spec) External() bool { return strings.HasPrefix(s.Strategy, "cmd:") }
 
 // DefaultName is the study name used when none is given:
 // "tune-<game>-<strategy>-<hash of the spec>".
 func (s Spec) DefaultName() string {
 	js, _ := json.Marshal(s)
 	sum := sha256.Sum256(js)
-	return fmt.Sprintf("tune-%s-%s-%s", s.Game, s.Strategy, hex.EncodeToString(sum[:5]))
+	name := s.Strategy
+	if s.External() {
+		name = "cmd"
+	}
+	return fmt.Sprintf("tune-%s-%s-%s", s.Game, name, hex.EncodeToString(sum[:5]))
 }
 
 // UnitInfo describes one scored unit of a study, in the order trials play
@@ -99,13 +120,13 @@ type unit struct {
 // Tuner is a resolved study definition bound to a registry: the game, the
 // strategy, the search space, the opponents and the cases.
 type Tuner struct {
-	reg      *harness.Registry
-	spec     Spec
-	game     harness.Game
-	strategy *harness.Strategy
-	space    *Space
-	opps     []*harness.Entrant
-	units    []unit
+	reg   *harness.Registry
+	spec  Spec
+	game  harness.Game
+	base  *harness.Entrant // the tuned entrant at its base values
+	space *Space
+	opps  []*harness.Entrant
+	units []unit
 }
 
 func oneOf(what, v string, list []string) error {
@@ -154,16 +175,15 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := reg.Strategy(c.Game, c.Strategy)
+	ent, err := reg.ParseEntrant(c.Game, c.Strategy, c.Params...)
 	if err != nil {
 		return nil, err
 	}
-	base, err := s.Params.Parse(c.Params...)
+	space, err := NewSpace(ent.Specs(), c.Space, ent.Params)
 	if err != nil {
-		return nil, fmt.Errorf("strategy %s: %w", s.Name, err)
-	}
-	space, err := NewSpace(s.Params, c.Space, base)
-	if err != nil {
+		if len(ent.Specs()) == 0 && ent.IsExternal() {
+			return nil, fmt.Errorf("command %s declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", strings.Join(ent.Template, " "))
+		}
 		return nil, err
 	}
 	info := g.Info()
@@ -191,8 +211,17 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	} else if c.Opponents != "" && c.Opponents != "none" {
 		return nil, fmt.Errorf("game %s is single-player: no opponents", info.Name)
 	}
-	spec := Spec{Game: info.Name, Strategy: s.Name, Cases: c.Cases, Space: space.Tuned, Base: s.Params.Map(space.Base),
+	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
 		Opponents: oppKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk}
+	if ent.IsExternal() {
+		spec.Strategy = "cmd:" + strings.Join(ent.Template, " ")
+		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
+		if len(ent.Ext) > 0 {
+			spec.Fixed = maps.Clone(ent.Ext)
+		}
+	} else {
+		spec.Strategy = ent.Strategy.Name
+	}
 	t, err := FromSpec(reg, spec)
 	if err != nil {
 		return nil, err
@@ -225,19 +254,29 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := reg.Strategy(spec.Game, spec.Strategy)
+	var fixed []string
+	for _, k := range slices.Sorted(maps.Keys(spec.Fixed)) {
+		fixed = append(fixed, k+"="+spec.Fixed[k])
+	}
+	ent, err := reg.ParseEntrant(spec.Game, spec.Strategy, fixed...)
 	if err != nil {
 		return nil, err
 	}
-	base, err := s.Params.FromMap(spec.Base)
-	if err != nil {
-		return nil, fmt.Errorf("strategy %s: %w", s.Name, err)
+	if spec.External() && ent.Fingerprint != spec.Bot {
+		return nil, fmt.Errorf("the files of %s changed since the study began (fingerprint %s, was %s): tune the new bot in a new study", spec.Strategy, ent.Fingerprint, spec.Bot)
 	}
-	space, err := NewSpace(s.Params, spec.Space, base)
+	base, err := ent.Specs().FromMap(spec.Base)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.Strategy, err)
+	}
+	space, err := NewSpace(ent.Specs(), spec.Space, base)
 	if err != nil {
 		return nil, err
 	}
-	t := &Tuner{reg: reg, spec: spec, game: g, strategy: s, space: space}
+	if ent, err = ent.With(space.Base); err != nil {
+		return nil, err
+	}
+	t := &Tuner{reg: reg, spec: spec, game: g, base: ent, space: space}
 	seen := map[string]bool{}
 	for _, k := range spec.Opponents {
 		if seen[k] {
@@ -264,7 +303,7 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 // Units are in case order, opponents interleaved, so that every chunk of
 // cases meets every opponent.
 func (t *Tuner) buildUnits() error {
-	base := t.entrant(t.space.Base)
+	base := t.base
 	if len(t.opps) == 0 {
 		p, err := harness.EvalPlan(t.game, t.spec.Cases, base, nil, "")
 		if err != nil {
@@ -343,22 +382,26 @@ func (t *Tuner) Objective() string {
 	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
 }
 
-// entrant is the strategy with the given values.
-func (t *Tuner) entrant(v param.Values) *harness.Entrant {
-	return &harness.Entrant{Strategy: t.strategy, Params: v, Version: harness.Version}
-}
+// entrant is the tuned entrant with the given values.
+func (t *Tuner) entrant(v param.Values) (*harness.Entrant, error) { return t.base.With(v) }
 
 // Play plays units [from, to) with the strategy at values v and returns the
 // units' scores. Games run in parallel (jobs); results do not depend on jobs.
 func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, opt harness.PlayOptions) ([]float64, error) {
+	return t.play(ctx, v, from, to, jobs, opt, nil)
+}
+
+// play is Play that also counts the tuned entrant's conduct (forfeits,
+// answer times) into tally when it is not nil.
+func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, opt harness.PlayOptions, tally *harness.ConductTally) ([]float64, error) {
 	if from < 0 || to > len(t.units) || from > to {
 		return nil, fmt.Errorf("units [%d, %d) out of range (%d units)", from, to, len(t.units))
 	}
-	vals, err := t.strategy.Params.Validate(v)
+	cand, err := t.entrant(v)
 	if err != nil {
 		return nil, err
 	}
-	p := &harness.Plan{Game: t.game, Entrants: append([]*harness.Entrant{t.entrant(vals)}, t.opps...)}
+	p := &harness.Plan{Game: t.game, Entrants: append([]*harness.Entrant{cand}, t.opps...)}
 	for _, u := range t.units[from:to] {
 		p.Matches = append(p.Matches, u.matches...)
 	}
@@ -376,6 +419,9 @@ func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, op
 			i++
 			if r == nil {
 				return nil, fmt.Errorf("case %s was not played", u.Key)
+			}
+			if tally != nil {
+				tally.Add(u.Case, &r.Outcome, u.candSeat[j])
 			}
 			seats := r.Outcome.Seats
 			if u.oppSeat[j] < 0 {

@@ -2,6 +2,7 @@ package tuning
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -417,12 +418,24 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	n := len(w.t.units)
 	chunk := max(w.t.spec.Chunk, 1)
+	var tally *harness.ConductTally
+	if w.t.base.IsExternal() {
+		tally = &harness.ConductTally{}
+	}
 	for from := 0; terr == nil && from < n; from += chunk {
 		to := min(from+chunk, n)
-		s, err := w.t.Play(tctx, values, from, to, w.opt.Jobs, w.opt.Play)
+		s, err := w.t.play(tctx, values, from, to, w.opt.Jobs, w.opt.Play, tally)
 		if err != nil {
 			terr = err
 			break
+		}
+		if tally != nil {
+			// A bot that forfeits every game is not being tuned: fail the
+			// trial with the reason, and let the study go on.
+			if c := tally.Conduct(); c.Games > 0 && c.Forfeits == c.Games {
+				terr = fmt.Errorf("the bot forfeited all %d games: %s", c.Games, c.Reasons[0].First)
+				break
+			}
 		}
 		scores = append(scores, s...)
 		if err := w.st.saveScores(tctx, w.studyID, a.trialID, scores); err != nil {
@@ -476,6 +489,15 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 			return nil
 		}
 		ts := rdb.NewStorage(tx)
+		if tally != nil {
+			js, err := json.Marshal(trialConduct(tally.Conduct()))
+			if err != nil {
+				return err
+			}
+			if err := ts.SetTrialSystemAttr(a.trialID, attrConduct, string(js)); err != nil {
+				return err
+			}
+		}
 		state := goptuna.TrialStateComplete
 		switch res {
 		case outPruned:

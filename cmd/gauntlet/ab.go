@@ -160,7 +160,7 @@ func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
 	}
 	e, err := harness.Default.ParseEntrant(game, spec, assign...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", flagName, err)
+		return nil, usageError{flagName + ": " + err.Error()}
 	}
 	return e, nil
 }

@@ -36,7 +36,11 @@ func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
 		}
 		assign = append(paramAssignments(m), assign...)
 	}
-	return harness.Default.ParseEntrant(game, f.strategy, assign...)
+	e, err := harness.Default.ParseEntrant(game, f.strategy, assign...)
+	if err != nil {
+		return nil, usageError{"--strategy: " + err.Error()}
+	}
+	return e, nil
 }
 
 // opponents reads the other seats: --opponents LINEUP and repeated
@@ -50,14 +54,14 @@ func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 	if lineup != "" && lineup != "none" {
 		l, err := harness.Default.ParseLineup(info.Name, lineup)
 		if err != nil {
-			return nil, fmt.Errorf("--opponents: %w", err)
+			return nil, usageError{"--opponents: " + err.Error()}
 		}
 		out = l
 	}
 	for _, spec := range extra {
 		e, err := harness.Default.ParseEntrant(info.Name, spec)
 		if err != nil {
-			return nil, fmt.Errorf("--opponent: %w", err)
+			return nil, usageError{"--opponent: " + err.Error()}
 		}
 		out = append(out, e)
 	}

@@ -120,6 +120,7 @@ func TestBananaBotReported(t *testing.T) {
 // and its answer times are shown (with a warning: it lives at its limit);
 // one that spends twice as much forfeits, the reason saying by how much.
 func TestBudgetBotsAtDefaults(t *testing.T) {
+	testbot.Exact(t)
 	dir := t.TempDir()
 	budget := strings.Join(testbot.Command("brew-budget"), " ")
 	out, stderr, code := gauntlet(t, dir, "ab", "--game", "brew", "--a", "cmd:"+budget+" 1 0.05", "--b", "greedy",
@@ -132,7 +133,7 @@ func TestBudgetBotsAtDefaults(t *testing.T) {
 	if c.Games != 2 || c.Forfeits != 0 || c.Times == nil || c.Times.First == nil || c.Times.Later == nil {
 		t.Fatalf("exact budget: %+v", c)
 	}
-	if f, l := c.Times.First, c.Times.Later; f.Answers != 2 || f.MeanMS < 1000 || f.LimitMS != 1000 || f.MarginMS != 250 ||
+	if f, l := c.Times.First, c.Times.Later; f.Answers != 2 || f.MeanMS < 1000 || f.LimitMS != 1000 || f.MarginMS != 750 ||
 		l.MeanMS < 50 || l.LimitMS != 50 || l.MarginMS != 30 || l.P99MS < l.MeanMS || l.MaxMS < l.P99MS || len(c.Warnings) != 2 {
 		t.Fatalf("answer times %+v %+v, warnings %q", *f, *l, c.Warnings)
 	}
@@ -140,7 +141,7 @@ func TestBudgetBotsAtDefaults(t *testing.T) {
 
 	out, stderr, code = gauntlet(t, dir, "eval", "--game", "brew", "--strategy", "cmd:"+budget+" 2 0.1",
 		"--cases", "seeds:1", "--storage", "none", "--quiet")
-	if code != 0 || !strings.Contains(out, "1 × timeout in round 1: ") || !strings.Contains(out, "limit 1,000 ms + margin 250 ms") {
+	if code != 0 || !strings.Contains(out, "1 × timeout in round 1: ") || !strings.Contains(out, "limit 1,000 ms + margin 750 ms") {
 		t.Fatalf("double budget: exit %d: %s\n%s", code, stderr, out)
 	}
 }

@@ -56,7 +56,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs := newFlags(e, "tune", "--game G --strategy S --cases SET --trials N [flags]")
 	f.rf.register(fs, false)
 	fs.StringVar(&f.rf.storage, "storage", harness.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
-	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose declared parameters are tuned")
+	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose declared parameters are tuned, or cmd:COMMAND with typed placeholders ({w:float[0,5]=1.5}) or {params@spec.json}")
 	fs.Var(&f.params, "param", "base value k=v of a parameter (repeatable): kept by parameters outside --space, and part of the default configuration")
 	fs.StringVar(&f.paramsFile, "params-file", "", "JSON file of base values (e.g. from an earlier --best-json)")
 	fs.StringVar(&f.cases, "cases", "smoke", "case set every trial plays (see 'gauntlet list')")
@@ -92,8 +92,14 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 	if err := f.rf.checkLimits(); err != nil {
 		return c, err
 	}
-	name, inline, _ := strings.Cut(f.strategy, ":")
+	// A built-in strategy's inline values come after the params file, as
+	// --param does; an external command is taken whole.
+	name, inline := f.strategy, ""
+	if !strings.HasPrefix(name, "cmd:") {
+		name, inline, _ = strings.Cut(f.strategy, ":")
+	}
 	c.Strategy = name
+	c.Play = f.rf.playOptions(nil)
 	if f.paramsFile != "" {
 		m, err := readParamsFile(f.paramsFile)
 		if err != nil {
@@ -154,7 +160,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	}
 	t, err := tuning.New(harness.Default, c)
 	if err != nil {
-		return err
+		return usageError{err.Error()} // every error of New is about the request
 	}
 	st, err := tuning.OpenStorage(ctx, url)
 	if err != nil {
@@ -267,8 +273,17 @@ func optNum(x *float64) string {
 }
 
 func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
+	external := false
+	for _, tr := range s.Trials {
+		external = external || tr.Conduct != nil
+	}
 	tb := &reports.Table{Title: "trials of study " + s.Study,
 		Header: []string{"#", "state", "value", "cases", "pruned at", "params"}}
+	if external {
+		// The first answer of a game includes the bot's start-up.
+		tb.Header = append(tb.Header, "first answer", "later answers", "forfeits")
+	}
+	tb.Header = append(tb.Header, "note")
 	for _, tr := range s.Trials {
 		pruned := ""
 		if tr.PrunedAt != nil {
@@ -278,7 +293,22 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		if tr.RetryOf != nil {
 			state += fmt.Sprintf(" (re-run of %d)", *tr.RetryOf)
 		}
-		tb.Rows = append(tb.Rows, []string{fmt.Sprint(tr.Number), state, optNum(tr.Value), fmt.Sprint(tr.Cases), pruned, formatParams(tr.Params)})
+		row := []string{fmt.Sprint(tr.Number), state, optNum(tr.Value), fmt.Sprint(tr.Cases), pruned, formatParams(tr.Params)}
+		note := tr.Reason
+		if external {
+			first, later, forfeits := "", "", ""
+			if c := tr.Conduct; c != nil {
+				if c.MaxMS > 0 {
+					first, later = harness.MillisF(c.FirstMS), harness.MillisF(c.LaterMS)
+				}
+				forfeits = fmt.Sprintf("%d/%d", c.Forfeits, c.Games)
+				if note == "" && c.FirstReason != "" {
+					note = "first forfeit: " + c.FirstReason
+				}
+			}
+			row = append(row, first, later, forfeits)
+		}
+		tb.Rows = append(tb.Rows, append(row, truncateText(note, 100)))
 	}
 	tb.NumericRight()
 	if err := tb.WriteText(w); err != nil {
@@ -327,4 +357,12 @@ func studyTable(list []tuning.StudyInfo) *reports.Table {
 	}
 	tb.NumericRight()
 	return tb
+}
+
+// truncateText shortens s to at most n runes for a table cell.
+func truncateText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }

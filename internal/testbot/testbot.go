@@ -17,6 +17,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -117,4 +118,18 @@ func paperioBudget(args []string) error {
 		}
 	}
 	return in.Err()
+}
+
+// Exact marks a test whose bot spends exactly its budget: whether it stays
+// within a margin of a few tens of milliseconds depends on how busy the
+// machine is, so under -short (make test, with every package's tests
+// sharing the cores) it is skipped, and make test-long runs it on its own.
+func Exact(t interface {
+	Helper()
+	Skip(args ...any)
+}) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("exact-budget timing test: run by make test-long, alone on the machine (go test -run Budget -p 1)")
+	}
 }

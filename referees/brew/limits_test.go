@@ -28,6 +28,7 @@ func defaults() MatchOptions {
 // plays the whole game at the default limits; its answer times are
 // recorded, each at least its budget.
 func TestBudgetBotPlaysAtDefaults(t *testing.T) {
+	testbot.Exact(t)
 	t.Parallel()
 	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{Agent{Command: testbot.Command("brew-budget", "1", "0.05")}, {Bot: newRandBot(2)}}, defaults())
 	if err != nil {
@@ -62,8 +63,8 @@ func TestDoubleBudgetForfeits(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := res.Reason[1]
-	if res.Rounds != 1 || !strings.HasPrefix(r, "timeout in round 1: ") || !strings.Contains(r, "limit 1,000 ms + margin 250 ms") ||
-		!(strings.Contains(r, "answered after 2,") || strings.Contains(r, "no answer within 2,250 ms")) {
+	if res.Rounds != 1 || !strings.HasPrefix(r, "timeout in round 1: ") || !strings.Contains(r, "limit 1,000 ms + margin 750 ms") ||
+		!(strings.Contains(r, "answered after 2,") || strings.Contains(r, "no answer within 2,750 ms")) {
 		t.Fatalf("rounds %d, reason %q", res.Rounds, r)
 	}
 	t.Log(r)

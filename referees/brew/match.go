@@ -45,7 +45,7 @@ const (
 // margins let such a bot play; README gives the figures behind them.
 const (
 	DefaultMargin          = 30 * time.Millisecond
-	DefaultFirstTurnMargin = 250 * time.Millisecond
+	DefaultFirstTurnMargin = 750 * time.Millisecond
 )
 
 // MatchOptions configure PlayMatch.

@@ -67,6 +67,7 @@ func TestLongAnswerIsIgnored(t *testing.T) {
 // answers plays on within the margin; one that spends twice as much is
 // disconnected with the sum it took.
 func TestTotalBudget(t *testing.T) {
+	testbot.Exact(t)
 	t.Parallel()
 	cfg := smallGame(60) // 10 answers at speed 5
 	cfg.Rules.RequestMaxTime = 300 * time.Millisecond

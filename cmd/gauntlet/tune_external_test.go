@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"gauntlet/harness"
+	"gauntlet/tuning"
+)
+
+// externalGreedy is a brew bot run as an external command: this test
+// binary serving the built-in greedy strategy over the CodinGame protocol
+// (the bot inherits GAUNTLET_CLI_MAIN from the gauntlet process), with two
+// of its weights declared as typed placeholders.
+func externalGreedy() string {
+	return "cmd:" + os.Args[0] + " bot brew greedy --param dist_weight={dw:float[0,5]=1.5} --param price_weight={pw:float[0,5]=1}"
+}
+
+// TestTuneExternalBot: a study of an external bot's declared parameters
+// completes its trials, shows the bot's answer times, and its best
+// configuration round-trips through --best-json into eval.
+func TestTuneExternalBot(t *testing.T) {
+	dir := t.TempDir()
+	best := filepath.Join(dir, "best.json")
+	out, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy",
+		"--cases", "seeds:4", "--trials", "4", "--seed", "3", "--storage", "sqlite:"+filepath.Join(dir, "t.db"),
+		"--best-json", best, "--quiet")
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "trials: 4 complete") || !strings.Contains(out, "first answer") {
+		t.Fatalf("tune output:\n%s", out)
+	}
+	var bf struct {
+		Strategy string         `json:"strategy"`
+		Params   map[string]any `json:"params"`
+	}
+	data, err := os.ReadFile(best)
+	if err != nil || json.Unmarshal(data, &bf) != nil || bf.Strategy != externalGreedy() || bf.Params["dw"] == nil || bf.Params["pw"] == nil {
+		t.Fatalf("--best-json: %s (%v)", data, err)
+	}
+	js, stderr, code := gauntlet(t, dir, "eval", "--game", "brew", "--strategy", externalGreedy(), "--params-file", best,
+		"--opponents", "greedy", "--cases", "seeds:2", "--storage", "none", "--quiet", "--json")
+	if code != 0 {
+		t.Fatalf("eval --params-file: exit %d: %s", code, stderr)
+	}
+	var s harness.EvalSummary
+	if err := json.Unmarshal([]byte(js), &s); err != nil || s.Games != 2 {
+		t.Fatalf("eval: %v: %s", err, js)
+	}
+	for _, k := range []string{"dw", "pw"} {
+		if want := k + "=" + strings.TrimSpace(string(mustJSON(t, bf.Params[k]))); !strings.Contains(s.Strategy, want) {
+			t.Errorf("eval ran %s, not the best configuration (%s)", s.Strategy, want)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestTuneExternalBotKilledResumes: kill -9 of a study of an external bot
+// in the middle of a trial; the same command finishes the study with every
+// trial and the lost one re-run with its parameters.
+func TestTuneExternalBotKilledResumes(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	args := []string{"tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy", "--cases", "seeds:6",
+		"--trials", "5", "--seed", "1", "--sampler", "random", "--storage", "sqlite:" + db, "--study", "killext",
+		"--heartbeat", "200ms", "--jobs", "1", "--chunk", "1", "--json"}
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		rec, err := tuning.LoadStudy(ctx, "sqlite:"+db, "killext")
+		done, playing := 0, false
+		if err == nil {
+			for _, tr := range rec.Trials {
+				done += boolInt(tr.State == tuning.StateComplete)
+				playing = playing || tr.State == tuning.StateRunning && len(tr.Scores) > 0
+			}
+		}
+		if done >= 1 && playing {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("the worker never got into its second trial")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	out, stderr, code := gauntlet(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("restart: exit %d: %s", code, stderr)
+	}
+	var s tuning.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Complete != 5 || s.Lost != 1 || len(s.Trials) != 6 {
+		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 5, 1, 6", s.Complete, s.Lost, len(s.Trials))
+	}
+	for _, tr := range s.Trials {
+		if tr.State == tuning.StateComplete && (tr.Conduct == nil || tr.Conduct.Games != 12 || tr.Conduct.Forfeits != 0) {
+			t.Errorf("trial %d: conduct %+v, want 12 games and no forfeit", tr.Number, tr.Conduct)
+		}
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestTuneExternalBadSpecs: spec errors are refused before any game, with
+// exit status 2 and a message naming them.
+func TestTuneExternalBadSpecs(t *testing.T) {
+	dir := t.TempDir()
+	for strategy, want := range map[string]string{
+		"cmd:sh -c 'echo {w:int[9,0]=8}'":                "low 9 is above high 0",
+		"cmd:sh -c 'echo {w:int[0,9]=10}'":               `"w": 10 is outside [0, 9]`,
+		"cmd:sh -c 'echo {w:gauss[0,9]=1}'":              `unknown kind "gauss"`,
+		"cmd:sh -c 'echo {w:int[0,9]=1} {w:int[0,5]=2}'": `parameter "w" declared twice`,
+		"cmd:sh -c 'echo {w=1'":                          "is not closed",
+		"cmd:sh -c 'echo {w=1}'":                         "declares no parameter to tune",
+	} {
+		_, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", strategy, "--opponents", "greedy",
+			"--cases", "seeds:2", "--trials", "2", "--storage", "none")
+		if code != 2 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d, stderr %q; want exit 2 naming %q", strategy, code, stderr, want)
+		}
+	}
+}
