@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"context"
 	"fmt"
 	"strings"
@@ -119,4 +120,18 @@ func runList(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return nil
+}
+
+// writeParams prints declared parameters, one a line: name, kind, range,
+// default and meaning.
+func writeParams(w io.Writer, indent string, ps []listParam) {
+	for _, p := range ps {
+		rng := ""
+		if p.Choices != nil {
+			rng = strings.Join(p.Choices, "|")
+		} else {
+			rng = fmt.Sprintf("[%v, %v]", *p.Min, *p.Max)
+		}
+		fmt.Fprintf(w, "%s%-18s %-11s %-18s default %-8v %s\n", indent, p.Name, p.Kind, rng, p.Default, p.Help)
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"gauntlet/harness"
 	"io"
 	"log/slog"
 	"os"
@@ -73,6 +74,9 @@ func mainCode(args []string, e *env) int {
 		return 2
 	}
 	err := c.run(ctx, e, args[1:])
+	if rerr := harness.RemoveParamsFiles(); rerr != nil {
+		fmt.Fprintf(e.stderr, "gauntlet %s: removing the bots' values files: %v\n", c.name, rerr)
+	}
 	switch {
 	case err == nil:
 		return 0

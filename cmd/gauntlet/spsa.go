@@ -122,16 +122,29 @@ func (f *spsaFlags) gainSettings() (map[string]spsa.Setting, error) {
 // assignments. External commands plug in here: an adapter from a `cmd:`
 // entrant with declared parameters to spsa.Target (its Specs and an Entrant
 // built from values) is all they need.
-func spsaTarget(game, spec string) (spsa.Target, []string, error) {
+func spsaTarget(game, spec string, assign []string) (spsa.Target, []string, error) {
 	if strings.HasPrefix(spec, "cmd:") {
-		return nil, nil, usagef("--strategy %q: external commands cannot be tuned yet (their placeholders declare no kinds or ranges); give a built-in strategy", spec)
+		// An external command takes every value now (fixed placeholders
+		// included); its declared parameters start from them.
+		e, err := harness.Default.ParseEntrant(game, spec, assign...)
+		if err != nil {
+			return nil, nil, usagef("--strategy: %v", err)
+		}
+		if len(e.Specs()) == 0 {
+			return nil, nil, usagef("--strategy %q declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", spec)
+		}
+		var start []string
+		for _, sp := range e.Specs() {
+			start = append(start, sp.Name+"="+sp.FormatValue(e.Params[sp.Name]))
+		}
+		return spsa.EntrantTarget{Base: e}, start, nil
 	}
 	name, inline, _ := strings.Cut(spec, ":")
 	s, err := harness.Default.Strategy(game, name)
 	if err != nil {
 		return nil, nil, usagef("--strategy: %v", err)
 	}
-	return spsa.StrategyTarget{Strategy: s}, tuning.SplitNames(inline), nil
+	return spsa.StrategyTarget{Strategy: s}, append(assign, tuning.SplitNames(inline)...), nil
 }
 
 // config turns the flags into an SPSA request; every error is a usage
@@ -165,20 +178,27 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	case f.rf.jobs < 1:
 		return c, usagef("--jobs %d: want at least 1", f.rf.jobs)
 	}
-	t, inline, err := spsaTarget(f.rf.game, f.strategy)
-	if err != nil {
-		return c, err
-	}
-	c.Target = t
+	var assign []string
 	if f.paramsFile != "" {
 		m, err := readParamsFile(f.paramsFile)
 		if err != nil {
 			return c, usagef("--params-file: %v", err)
 		}
-		c.Start = append(c.Start, paramAssignments(m)...)
+		assign = paramAssignments(m)
 	}
-	c.Start = append(c.Start, inline...)
-	c.Start = append(c.Start, f.params...)
+	external := strings.HasPrefix(f.strategy, "cmd:")
+	if external {
+		assign = append(assign, f.params...) // fixed placeholders take --param too
+	}
+	t, start, err := spsaTarget(f.rf.game, f.strategy, assign)
+	if err != nil {
+		return c, err
+	}
+	c.Target = t
+	c.Start = start
+	if !external {
+		c.Start = append(c.Start, f.params...)
+	}
 	c.Space = tuning.SplitNames(f.space)
 	if c.Settings, err = f.gainSettings(); err != nil {
 		return c, err

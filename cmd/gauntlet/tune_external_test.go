@@ -152,3 +152,52 @@ func TestTuneExternalBadSpecs(t *testing.T) {
 		}
 	}
 }
+
+// TestSPSAExternalBot: SPSA tunes an external command's declared
+// parameters like a built-in strategy's, its --best-json read back by eval.
+func TestSPSAExternalBot(t *testing.T) {
+	dir := t.TempDir()
+	best := filepath.Join(dir, "best.json")
+	out, stderr, code := gauntlet(t, dir, "spsa", "--game", "brew", "--strategy", externalGreedy(), "--games", "40",
+		"--storage", "sqlite:"+filepath.Join(dir, "s.db"), "--best-json", best, "--quiet", "--jobs", "1")
+	if code != 0 {
+		t.Fatalf("spsa: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "iterations: 20 of 20 applied") {
+		t.Fatalf("spsa output:\n%s", out)
+	}
+	if _, stderr, code := gauntlet(t, dir, "eval", "--game", "brew", "--strategy", externalGreedy(), "--params-file", best,
+		"--cases", "seeds:1", "--storage", "none", "--quiet"); code != 0 {
+		t.Fatalf("eval --params-file of the SPSA result: exit %d: %s", code, stderr)
+	}
+	if _, stderr, code := gauntlet(t, dir, "spsa", "--game", "brew", "--strategy", "cmd:sh -c 'echo {w=1}'", "--games", "4", "--storage", "none"); code != 2 || !strings.Contains(stderr, "declares no parameter to tune") {
+		t.Fatalf("spsa of a command without parameters: exit %d: %s", code, stderr)
+	}
+}
+
+// TestParamsShowsDeclaredSpace: gauntlet params lists an external entrant's
+// declared parameters with kinds, ranges and defaults, and refuses a bad
+// declaration.
+func TestParamsShowsDeclaredSpace(t *testing.T) {
+	dir := t.TempDir()
+	out, stderr, code := gauntlet(t, dir, "params", "--game", "brew", "--json", "cmd:sh -c 'echo {depth:int[1,12]=6} {mode:cat[fast|safe]=safe} {x=3}'")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var p struct {
+		Params []struct {
+			Name, Kind string
+			Min, Max   *float64
+			Choices    []string
+			Default    any
+		}
+		Fixed map[string]string
+	}
+	if err := json.Unmarshal([]byte(out), &p); err != nil || len(p.Params) != 2 || p.Params[0].Kind != "int" || *p.Params[0].Max != 12 ||
+		p.Params[1].Kind != "categorical" || p.Params[1].Default != "safe" || p.Fixed["x"] != "3" {
+		t.Fatalf("params --json: %v: %s", err, out)
+	}
+	if _, stderr, code := gauntlet(t, dir, "params", "--game", "brew", "cmd:sh -c 'echo {depth:int[12,1]=6}'"); code != 2 || !strings.Contains(stderr, "low 12 is above high 1") {
+		t.Fatalf("bad declaration: exit %d: %s", code, stderr)
+	}
+}

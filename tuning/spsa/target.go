@@ -41,3 +41,34 @@ func (t StrategyTarget) Specs() param.Specs { return t.Strategy.Params }
 func (t StrategyTarget) Entrant(v param.Values) (*harness.Entrant, error) {
 	return &harness.Entrant{Strategy: t.Strategy, Params: v, Version: harness.Version}, nil
 }
+
+// EntrantTarget adapts an entrant with declared parameters, such as an
+// external command whose placeholders declare kinds and ranges
+// ({w:float[0,5]=1.5}); its other values (fixed placeholders) stay as
+// they are.
+type EntrantTarget struct{ Base *harness.Entrant }
+
+var _ Target = EntrantTarget{}
+
+// Name is "cmd" for an external command, else the strategy's name.
+func (t EntrantTarget) Name() string {
+	if t.Base.IsExternal() {
+		return "cmd"
+	}
+	return t.Base.Name()
+}
+
+// Key is the entrant's key with the fingerprint of an external command's
+// files: a rebuilt bot is another target.
+func (t EntrantTarget) Key() string {
+	if t.Base.IsExternal() {
+		return t.Base.Key() + " @" + t.Base.Fingerprint
+	}
+	return t.Base.Key()
+}
+
+// Specs are the entrant's declared parameters.
+func (t EntrantTarget) Specs() param.Specs { return t.Base.Specs() }
+
+// Entrant is the entrant with values v.
+func (t EntrantTarget) Entrant(v param.Values) (*harness.Entrant, error) { return t.Base.With(v) }
