@@ -2,6 +2,7 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"gauntlet/harness/stats"
@@ -160,11 +161,23 @@ func ParseSPRT(s string) (SPRTSpec, error) {
 	if err != nil {
 		return sp, fmt.Errorf("--sprt %q: %w", orig, err)
 	}
+	for _, x := range []struct {
+		name string
+		v    float64
+	}{{"elo0", sp.Elo0}, {"elo1", sp.Elo1}, {"alpha", sp.Alpha}, {"beta", sp.Beta}} {
+		if math.IsNaN(x.v) || math.IsInf(x.v, 0) {
+			return sp, fmt.Errorf("--sprt %q: %s %v is not a finite number", orig, x.name, x.v)
+		}
+	}
 	if !(sp.Elo1 > sp.Elo0) {
 		return sp, fmt.Errorf("--sprt %q: elo1 must be greater than elo0", orig)
 	}
 	if !(sp.Alpha > 0 && sp.Alpha < 0.5 && sp.Beta > 0 && sp.Beta < 0.5) {
 		return sp, fmt.Errorf("--sprt %q: alpha and beta must be in (0, 0.5)", orig)
+	}
+	// Bounds the test cannot compute are refused here, not after a game.
+	if _, err := stats.NewSPRT(sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.EloModel()); err != nil {
+		return sp, fmt.Errorf("--sprt %q: %s", orig, strings.TrimPrefix(err.Error(), "sprt: "))
 	}
 	return sp, nil
 }

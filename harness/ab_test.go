@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gauntlet/harness/stats"
@@ -144,5 +145,45 @@ func TestParseSPRTModels(t *testing.T) {
 		if got := llr > 2.944; got != c.h1 {
 			t.Errorf("%v: LLR %.3f for 100 won pairs", c.model, llr)
 		}
+	}
+}
+
+func TestParseSPRTRefusesUntestableBounds(t *testing.T) {
+	for in, want := range map[string]string{
+		"0,240":           "nElo 240 cannot be tested on game pairs",
+		"-250,0":          "nElo -250 cannot be tested",
+		"NaN,10":          "elo0 NaN is not a finite number",
+		"0,Inf":           "elo1 +Inf is not a finite number",
+		"logistic:0,1300": "must lie in",
+		"10,0":            "elo1 must be greater than elo0",
+	} {
+		_, err := ParseSPRT(in)
+		if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "sprt: sprt:") {
+			t.Errorf("ParseSPRT(%q) = %v, want an error containing %q", in, err, want)
+		}
+	}
+	for _, ok := range []string{"0,10", "0,230", "logistic:0,400", "-5,5,0.05,0.1"} {
+		if _, err := ParseSPRT(ok); err != nil {
+			t.Errorf("ParseSPRT(%q): %v", ok, err)
+		}
+	}
+}
+
+// TestSPRTFailureIsAnError: a test whose likelihood ratio cannot be
+// computed fails the summary; it never reports a silent 0 or stops early.
+func TestSPRTFailureIsAnError(t *testing.T) {
+	r := duelRegistry(&duel{seats: 2})
+	g, _ := r.Game("duel")
+	a, _ := r.ParseEntrant("duel", "fixed:skill=9")
+	b, _ := r.ParseEntrant("duel", "fixed:skill=1")
+	plan, err := ABPlan(g, "seeds:20", a, b, nil, 0, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Bounds past what the pair model computes, as a stored run from before
+	// the parse check could hold them.
+	sp := SPRTSpec{Elo0: 0, Elo1: 240, Alpha: 0.05, Beta: 0.05, Model: "normalized", Early: true}
+	if _, err := NewSPRTStopper(plan, sp); err == nil || !strings.Contains(err.Error(), "cannot be tested") {
+		t.Fatalf("stopper of untestable bounds: %v", err)
 	}
 }

@@ -18,14 +18,15 @@ type abTally struct {
 	status  stats.SPRTStatus
 	history []ABPoint
 	decided bool
+	err     error // the first failure to compute the test
 }
 
 func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
 	t, err := stats.NewSPRT(sp.Elo0, sp.Elo1, sp.Alpha, sp.Beta, sp.EloModel())
 	if err != nil {
-		return nil, fmt.Errorf("sprt: %w", err)
+		return nil, err
 	}
-	return &abTally{plan: p, sprt: t, early: sp.Early}, nil
+	return &abTally{plan: p, sprt: t, early: sp.Early, status: stats.SPRTStatus{Verdict: stats.Continue}}, nil
 }
 
 // add takes the next result in plan order; it reports whether the test has
@@ -33,7 +34,9 @@ func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
 func (t *abTally) add(r *Result) bool {
 	m := &t.plan.Matches[r.Index]
 	pts := gamePoints(m, &r.Outcome)
-	_ = t.wdl.Add(pts)
+	if err := t.wdl.Add(pts); err != nil && t.err == nil {
+		t.err = err // gamePoints gives 0, ½ or 1: cannot happen
+	}
 	if r.Index%2 == 0 {
 		t.pending = r
 		return false
@@ -43,10 +46,19 @@ func (t *abTally) add(r *Result) bool {
 	if first == nil || first.Index != r.Index-1 {
 		return false
 	}
-	_ = t.pent.AddPair(gamePoints(&t.plan.Matches[first.Index], &first.Outcome), pts)
-	if st, err := t.sprt.Status(t.pent); err == nil {
-		t.status = st
+	if err := t.pent.AddPair(gamePoints(&t.plan.Matches[first.Index], &first.Outcome), pts); err != nil && t.err == nil {
+		t.err = err
 	}
+	st, err := t.sprt.Status(t.pent)
+	if err != nil {
+		// Never a silent 0: the run goes on without an early stop and
+		// the summary fails with the reason.
+		if t.err == nil {
+			t.err = fmt.Errorf("after %d games: %w", t.pent.Games(), err)
+		}
+		return false
+	}
+	t.status = st
 	elo := t.pent.Elo()
 	t.history = append(t.history, ABPoint{Games: t.pent.Games(), Score: t.pent.Score(), Elo: elo.Value, LLR: t.status.LLR})
 	if t.status.Verdict != stats.Continue && t.early {
@@ -147,6 +159,9 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 		s.Notes = append(s.Notes, elo.Note)
 	}
 	s.LOS = t.pent.LOS()
+	if t.err != nil {
+		return nil, fmt.Errorf("ab summary: the sequential test: %w", t.err)
+	}
 	s.LLR = t.status.LLR
 	s.SPRT = string(t.status.Verdict)
 	if s.SPRT == "" {

@@ -3,6 +3,7 @@ package stats
 import (
 	"fmt"
 	"math"
+	"sync"
 )
 
 // Verdict is the state of a sequential test.
@@ -67,8 +68,34 @@ func NewSPRT(elo0, elo1, alpha, beta float64, model EloModel) (SPRT, error) {
 	case !(alpha+beta < 1):
 		return s, fmt.Errorf("sprt: alpha %v + beta %v must be less than 1", alpha, beta)
 	}
+	if model == Normalized {
+		limit := MaxNormalizedPairElo()
+		for _, e := range []float64{elo0, elo1} {
+			if math.Abs(e) > limit {
+				return s, fmt.Errorf("sprt: nElo %v cannot be tested on game pairs: no distribution of pair scores has that normalized Elo, so the likelihood ratio does not exist (normalized bounds must lie within ±%.1f; logistic Elo bounds go further)", e, limit)
+			}
+		}
+	}
 	return s, nil
 }
+
+// MaxNormalizedPairElo is the largest |nElo| whose likelihood ratio the
+// pentanomial (game pair) model can compute: beyond it the constrained
+// maximum-likelihood distribution does not exist for any sample (found
+// once by bisection on a uniform sample; about 231.6).
+var MaxNormalizedPairElo = sync.OnceValue(func() float64 {
+	uniform := []int{1, 1, 1, 1, 1}
+	lo, hi := 0.0, MaxElo
+	for range 60 {
+		m := (lo + hi) / 2
+		if _, err := LLR(Normalized, 0, m, uniform); err != nil {
+			hi = m
+		} else {
+			lo = m
+		}
+	}
+	return lo
+})
 
 // Bounds returns Wald's stopping bounds on the LLR:
 //
