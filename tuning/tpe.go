@@ -2,6 +2,7 @@ package tuning
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -404,7 +405,7 @@ func logSumExp(xs []float64) float64 {
 	return m + math.Log(s)
 }
 
-func normCDF(z float64) float64 { return 0.5 * math.Erfc(-z/math.Sqrt2) }
+func normCDF(z float64) float64 { return distuv.UnitNormal.CDF(z) }
 
 // truncNormal draws from N(mu, sigma²) restricted to [lo, hi] by inverting
 // the CDF (on the lower tail, where it is accurate).

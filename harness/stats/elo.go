@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"strings"
 )
@@ -205,7 +206,7 @@ func (s *sample) degenerate() string {
 //
 //	Elo = Elo(μ),  [Lo, Hi] = [Elo(μ − z·se), Elo(μ + z·se)],  z = Φ⁻¹(0.975).
 func (s *sample) elo() Estimate {
-	z := NormalQuantile(0.975)
+	z := distuv.UnitNormal.Quantile(0.975)
 	se := math.Sqrt(s.vari / s.n)
 	lo, hi := s.mean-z*se, s.mean+z*se
 	e := Estimate{Value: Elo(s.mean), Lo: Elo(lo), Hi: Elo(hi)}
@@ -226,7 +227,7 @@ func (s *sample) los() float64 {
 	if s.rn == 0 {
 		return 0.5
 	}
-	return NormalCDF((s.mean - 0.5) / math.Sqrt(s.vari/s.n))
+	return distuv.UnitNormal.CDF((s.mean - 0.5) / math.Sqrt(s.vari/s.n))
 }
 
 // nElo is fishtest's normalized Elo with its 95% interval (the "nElo" of
@@ -254,7 +255,7 @@ func (s *sample) nElo() Estimate {
 	skew := s.m3 / (s.vari * sd)
 	exkurt := s.m4/(s.vari*s.vari) - 3
 	vt := max(1-t*skew+0.25*t*t*(exkurt+2), 0)
-	half := NormalQuantile(0.975) * math.Sqrt(vt/s.n)
+	half := distuv.UnitNormal.Quantile(0.975) * math.Sqrt(vt/s.n)
 	return Estimate{Value: c * t, Lo: c * (t - half), Hi: c * (t + half), Note: s.degenerate()}
 }
 

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"fmt"
+	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 )
 
@@ -44,7 +45,7 @@ func MeanCI(xs []float64, level float64) (Estimate, error) {
 		return Estimate{Value: mean, Lo: mean, Hi: mean, Note: "all values equal: zero variance"}, nil
 	}
 	se := math.Sqrt(ss / float64(n-1) / float64(n))
-	half := StudentTQuantile((1+level)/2, float64(n-1)) * se
+	half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile((1+level)/2) * se
 	return Estimate{Value: mean, Lo: mean - half, Hi: mean + half}, nil
 }
 

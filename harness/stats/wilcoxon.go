@@ -3,6 +3,7 @@ package stats
 import (
 	"errors"
 	"fmt"
+	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"slices"
 )
@@ -290,7 +291,7 @@ func (w *Wilcoxon) test(d []float64, alt Alternative) (WilcoxonResult, error) {
 
 	exact := w.Method == WilcoxonExact || (w.Method == WilcoxonAuto && m <= WilcoxonExactMax && !r.Ties)
 	if !exact {
-		lower, upper := NormalCDF(r.Z), NormalCDF(-r.Z)
+		lower, upper := distuv.UnitNormal.CDF(r.Z), distuv.UnitNormal.CDF(-r.Z)
 		switch alt {
 		case Less:
 			r.P = lower
