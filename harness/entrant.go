@@ -188,7 +188,6 @@ func (r *Registry) ParseEntrant(game, spec string, assignments ...string) (*Entr
 	return &Entrant{Strategy: s, Params: v, Version: Version}, nil
 }
 
-
 func listOrNone(names []string) string {
 	if len(names) == 0 {
 		return "none"

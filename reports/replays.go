@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"math"
 	"regexp"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gauntlet/harness"

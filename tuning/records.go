@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gauntlet/harness"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
+
+	"gauntlet/harness"
 
 	"github.com/c-bata/goptuna"
 	"gorm.io/gorm"

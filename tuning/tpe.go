@@ -2,13 +2,13 @@ package tuning
 
 import (
 	"fmt"
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"math/rand/v2"
 	"sort"
 	"sync"
 
 	"github.com/c-bata/goptuna"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // TPESampler is the tree-structured Parzen estimator (Bergstra et al., 2011)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"gauntlet/internal/testbot"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testbot"
 
 	"gauntlet/harness"
 	"gauntlet/internal/owner"

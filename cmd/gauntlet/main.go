@@ -11,7 +11,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"gauntlet/harness"
 	"io"
 	"log/slog"
 	"os"
@@ -19,6 +18,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"gauntlet/harness"
 )
 
 // env is what a subcommand may touch: its standard streams.

@@ -4,12 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"gauntlet/internal/testdata"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"gauntlet/internal/testdata"
 )
 
 // conformanceData reads a reference file from a referee's testdata (gzip

@@ -2,9 +2,10 @@ package stats
 
 import (
 	"fmt"
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"strings"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // ScoreClamp is how close to 0 or 1 a score may come before it is turned

@@ -2,8 +2,9 @@ package stats
 
 import (
 	"fmt"
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // MeanCI returns the mean of xs with its two-sided confidence interval at

@@ -3,9 +3,10 @@ package stats
 import (
 	"errors"
 	"fmt"
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"slices"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Alternative is the alternative hypothesis of a test on paired

@@ -1,10 +1,11 @@
 package stats
 
 import (
-	"gonum.org/v1/gonum/stat/distuv"
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // The corn-plant example of the scipy.stats.wilcoxon documentation

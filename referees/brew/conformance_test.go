@@ -5,9 +5,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"gauntlet/internal/testdata"
 	"path/filepath"
 	"testing"
+
+	"gauntlet/internal/testdata"
 )
 
 // conformanceDir holds the reference data made with the organisers'

@@ -3,13 +3,14 @@ package brew
 import (
 	"context"
 	"fmt"
-	"gauntlet/internal/testbot"
 	"os"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testbot"
 )
 
 // The bots of these tests are the scripts of testdata/bots.

@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"gauntlet/internal/testbot"
 	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testbot"
 )
 
 // randBot plays a seeded random legal action; it is the test's own bot

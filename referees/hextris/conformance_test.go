@@ -5,10 +5,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"gauntlet/internal/testdata"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"gauntlet/internal/testdata"
 )
 
 // confDir holds the reference data made with the organisers' referee (see

@@ -2,7 +2,6 @@ package paperio
 
 import (
 	"context"
-	"gauntlet/internal/testbot"
 	"os"
 	"strconv"
 	"strings"
@@ -10,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testbot"
 )
 
 // The bots of these tests are the scripts of testdata/bots.
