@@ -119,7 +119,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	caseT := abCaseTable(sum)
+	caseT := reports.ABCaseTable(sum)
 	if csvFile != "" {
 		if err := writeTableFile(csvFile, false, caseT); err != nil {
 			return err
@@ -197,30 +197,4 @@ func abHeadline(s *harness.ABSummary) string {
 		fmt.Fprintf(&b, "\nforfeits: A %d, B %d", s.ForfeitsA, s.ForfeitsB)
 	}
 	return b.String()
-}
-
-// abCaseTable lists A's and B's scores per case.
-func abCaseTable(s *harness.ABSummary) *reports.Table {
-	t := &reports.Table{Title: fmt.Sprintf("%s vs %s", s.A, s.B)}
-	if s.MeanDiff != nil {
-		t.Header = []string{"case", "A", "B", "A − B"}
-		for _, c := range s.Cases {
-			t.Rows = append(t.Rows, []string{c.Case, reports.Num(c.A[0]), reports.Num(c.B[0]), reports.Num(c.Points)})
-		}
-	} else {
-		t.Header = []string{"case", "A (A first)", "B (A first)", "A (B first)", "B (B first)", "A points"}
-		for _, c := range s.Cases {
-			row := []string{c.Case}
-			for i := 0; i < 2; i++ {
-				if i < len(c.A) {
-					row = append(row, reports.Num(c.A[i]), reports.Num(c.B[i]))
-				} else {
-					row = append(row, "", "")
-				}
-			}
-			t.Rows = append(t.Rows, append(row, reports.Num(c.Points)))
-		}
-	}
-	t.NumericRight()
-	return t
 }

@@ -215,7 +215,8 @@ func TestSPSABadInputIsOneClearLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"spsa", "--game", "tunetoy", "--strategy", "dial", "--games", "10"}, `single-player`},
-		{[]string{"spsa", "--game", "spsatoy", "--strategy", "cmd:./bot {w=1}", "--games", "10"}, `external commands cannot be tuned yet`},
+		{[]string{"spsa", "--game", "spsatoy", "--strategy", "cmd:./bot {w=1}", "--games", "10"}, `bot command "./bot" not found`},
+		{[]string{"spsa", "--game", "spsatoy", "--strategy", "cmd:sh -c 'echo {w=1}'", "--games", "10"}, `declares no parameter to tune`},
 		{[]string{"spsa", "--game", "spsatoy", "--strategy", "nope", "--games", "10"}, `unknown strategy "nope"`},
 		{[]string{"spsa", "--strategy", "knob", "--games", "10"}, `--game is required`},
 	} {
