@@ -43,6 +43,9 @@ func runAB(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	info := g.Info()
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+		return err
+	}
 	if aSpec == "" || bSpec == "" {
 		return usagef("--a and --b are required")
 	}
@@ -189,7 +192,7 @@ func abHeadline(s *harness.ABSummary) string {
 	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
 		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
 	if s.LowerIsBetter {
-		b.WriteString("(lower scores win: a win is the lower score)\n")
+		b.WriteString("(lower is better: each game is won by the lower score)\n")
 	}
 	fmt.Fprintf(&b, "pentanomial %v; SPRT %v LLR %.2f → %s", s.Pentanomial, *s.SPRTConfig, s.LLR, s.SPRT)
 	if s.Stopped {

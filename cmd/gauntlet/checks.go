@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 )
 
 // Every flag value is checked here before any game starts: a bad one is a
@@ -110,19 +111,7 @@ func readParamsFile(path string) (map[string]any, error) {
 }
 
 // fileProblem says why a file could not be read, in words.
-func fileProblem(err error) string {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "no such file"
-	case errors.Is(err, fs.ErrPermission):
-		return "permission denied"
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error() // e.g. "is a directory"
-	}
-	return err.Error()
-}
+func fileProblem(err error) string { return cli.FileProblem(err) }
 
 // decodeJSON decodes one JSON value; a syntax error says "not JSON" with
 // its line and column.
@@ -192,6 +181,7 @@ func (f *tuneFlags) check(set map[string]bool) error {
 		atLeast("--chunk", f.chunk, 0, "a number of cases between two intermediate values (0: automatic)"),
 		nonNegativeDuration("--timeout", f.timeout, "none"),
 		nameList("--space", f.space, "names of the strategy's declared parameters (see 'gauntlet list')"),
+		cli.OutputFile("--best-json", f.bestJSON),
 	}
 	if f.heartbeat < 100*time.Millisecond {
 		checks = append(checks, usagef("--heartbeat %v: want at least 100ms", f.heartbeat))
@@ -236,4 +226,14 @@ func existingDatabase(url string) error {
 		return fmt.Errorf("--storage %s: %s: %s", url, ps.Path, fileProblem(err))
 	}
 	return f.Close()
+}
+
+// outputFiles checks several output file flags (name, path pairs).
+func outputFiles(pairs ...string) error {
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if err := cli.OutputFile(pairs[i], pairs[i+1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -292,6 +292,11 @@ func TestFlagValuesAreChecked(t *testing.T) {
 		{with(tune, "--pruner", "wilcoxon", "--prune-min", "0"), "--prune-min 0: want at least 1", with(tune, "--pruner", "wilcoxon", "--prune-min", "3")},
 		{with(tune, "--pruner", "median", "--prune-p", "0.05"), "--prune-p applies only to --pruner wilcoxon", with(tune, "--pruner", "median")},
 		{with(tune, "--sampler", "grid"), `unknown sampler "grid"`, with(tune, "--sampler", "random")},
+		{with(tune, "--best-json", filepath.Join(dir, "no-dir", "b.json")), "--best-json " + filepath.Join(dir, "no-dir", "b.json") + ": directory " + filepath.Join(dir, "no-dir") + ": no such file",
+			with(tune, "--best-json", filepath.Join(dir, "b.json"))},
+		{with(eval, "--csv", dir), "--csv " + dir + ": is a directory", with(eval, "--csv", filepath.Join(dir, "t.csv"))},
+		{with(ab, "--md", filepath.Join(dir, "good.json", "t.md")), "is not a directory", with(ab, "--md", filepath.Join(dir, "t.md"))},
+		{[]string{"list", "--game", "nope"}, `--game: unknown game "nope"`, []string{"list", "--game", "dent"}},
 		// params files
 		{with(eval, "--params-file", write("null.json", "null")), "holds null; want a JSON object of parameter values", with(eval, "--params-file", good)},
 		{with(eval, "--params-file", write("num.json", "5")), "holds a number; want a JSON object", with(eval, "--params-file", good)},

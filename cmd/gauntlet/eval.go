@@ -93,6 +93,9 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+		return err
+	}
 	ent, err := ef.entrant(rf.game)
 	if err != nil {
 		return err

@@ -96,7 +96,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	}
 	if only != "" && len(games) == 0 {
 		_, err := harness.Default.Game(only)
-		return err
+		return usagef("--game: %v", err)
 	}
 	if asJSON {
 		return writeJSON(e.stdout, games)

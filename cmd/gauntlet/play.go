@@ -46,6 +46,9 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if caseID == "" {
 		return usagef("--case is required")
 	}
+	if err := outputFiles("--record", record); err != nil {
+		return err
+	}
 	cases, err := g.Cases(caseID)
 	if err != nil {
 		return usagef("--case: %v", err)

@@ -44,3 +44,22 @@ func TestParseFlagsAnywhereAndHelp(t *testing.T) {
 		t.Fatalf("unknown flag: %v; want a usage error", err)
 	}
 }
+
+func TestOutputFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := OutputFile("--csv", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := OutputFile("--csv", dir+"/t.csv"); err != nil {
+		t.Fatalf("a new file in an existing directory: %v", err)
+	}
+	for path, want := range map[string]string{
+		dir:                     "is a directory",
+		dir + "/none/t.csv":     "no such file",
+		dir + "/none/sub/t.csv": "no such file",
+	} {
+		if err := OutputFile("--csv", path); !IsUsage(err) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v; want a usage error with %q", path, err, want)
+		}
+	}
+}

@@ -62,6 +62,11 @@ func hextrisScore(ctx context.Context, io cli.IO, args []string) error {
 	if len(files) == 0 {
 		return cli.Usagef("hextris score: no solution file given")
 	}
+	for _, f := range [][2]string{{"--md", mdFile}, {"--csv", csvFile}} {
+		if err := cli.OutputFile(f[0], f[1]); err != nil {
+			return err
+		}
+	}
 	phrases, err := hextris.OfficialPhrases(phraseName)
 	if err != nil {
 		return cli.Usagef("--phrases: %v", err)

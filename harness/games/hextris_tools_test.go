@@ -124,4 +124,7 @@ func TestHextrisToolsRefuseBadValues(t *testing.T) {
 	if _, _, err := runTool(t, "hextris", "score", "--phrases", "bogus", "x.json"); !cli.IsUsage(err) {
 		t.Errorf("score --phrases bogus: %v; want a usage error", err)
 	}
+	if _, _, err := runTool(t, "hextris", "score", "--md", t.TempDir(), "x.json"); !cli.IsUsage(err) || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("score --md DIR: %v; want a usage error", err)
+	}
 }
