@@ -41,7 +41,13 @@ type ABSummary struct {
 	ConductA Conduct `json:"conduct_a"`
 	ConductB Conduct `json:"conduct_b"`
 
-	// Single-player games.
+	// LowerIsBetter is true for games whose scores are costs (towers): a
+	// win is the lower score, and a negative A − B means A did better.
+	LowerIsBetter bool `json:"lower_is_better,omitempty"`
+
+	// Single-player games. MeanDiff is the mean of A − B, as the scores come
+	// (positive: A better when higher is better, B better when lower is);
+	// BetterA and BetterB count the cases each did better on.
 	MeanDiff  *float64    `json:"mean_diff,omitempty"`
 	CI95      *[2]float64 `json:"ci95,omitempty"`
 	WilcoxonP *float64    `json:"wilcoxon_p,omitempty"`
@@ -193,13 +199,13 @@ func countRune(s string, r rune) int {
 }
 
 // gamePoints is A's result in one game: 1 win, ½ draw, 0 loss, comparing
-// A's and B's scores.
-func gamePoints(m *Match, o *Outcome) float64 {
+// A's and B's scores in the game's direction.
+func gamePoints(info GameInfo, m *Match, o *Outcome) float64 {
 	a, b := o.Seats[SeatOf(m, 0)].Score, o.Seats[SeatOf(m, 1)].Score
 	switch {
-	case a > b:
+	case info.Better(a, b):
 		return 1
-	case a < b:
+	case info.Better(b, a):
 		return 0
 	}
 	return 0.5

@@ -10,6 +10,7 @@ import (
 // single games (W/D/L), pairs (pentanomial) and the sequential test.
 type abTally struct {
 	plan    *Plan
+	info    GameInfo // the game's direction decides who wins a game
 	sprt    stats.SPRT
 	early   bool
 	wdl     stats.WDL
@@ -26,14 +27,14 @@ func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &abTally{plan: p, sprt: t, early: sp.Early, status: stats.SPRTStatus{Verdict: stats.Continue}}, nil
+	return &abTally{plan: p, info: p.Game.Info(), sprt: t, early: sp.Early, status: stats.SPRTStatus{Verdict: stats.Continue}}, nil
 }
 
 // add takes the next result in plan order; it reports whether the test has
 // decided and the run may stop (only when early stopping is on).
 func (t *abTally) add(r *Result) bool {
 	m := &t.plan.Matches[r.Index]
-	pts := gamePoints(m, &r.Outcome)
+	pts := gamePoints(t.info, m, &r.Outcome)
 	if err := t.wdl.Add(pts); err != nil && t.err == nil {
 		t.err = err // gamePoints gives 0, ½ or 1: cannot happen
 	}
@@ -46,7 +47,7 @@ func (t *abTally) add(r *Result) bool {
 	if first == nil || first.Index != r.Index-1 {
 		return false
 	}
-	if err := t.pent.AddPair(gamePoints(&t.plan.Matches[first.Index], &first.Outcome), pts); err != nil && t.err == nil {
+	if err := t.pent.AddPair(gamePoints(t.info, &t.plan.Matches[first.Index], &first.Outcome), pts); err != nil && t.err == nil {
 		t.err = err
 	}
 	st, err := t.sprt.Status(t.pent)
@@ -92,13 +93,14 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 	if len(p.Entrants) < 2 {
 		return nil, fmt.Errorf("ab summary: the plan has %d entrants", len(p.Entrants))
 	}
+	info := p.Game.Info()
 	s := &ABSummary{
-		Game: p.Game.Info().Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
-		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped,
+		Game: info.Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
+		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, LowerIsBetter: !info.HigherIsBetter,
 	}
 	spc := sp
 	s.SPRTConfig = &spc
-	if p.Game.Info().MaxSeats == 1 {
+	if info.MaxSeats == 1 {
 		return summarizeSingleAB(rs, s)
 	}
 	t, err := newABTally(p, sp)
@@ -120,7 +122,7 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 		c := &s.Cases[len(s.Cases)-1]
 		c.A = append(c.A, r.Outcome.Seats[SeatOf(m, 0)].Score)
 		c.B = append(c.B, r.Outcome.Seats[SeatOf(m, 1)].Score)
-		c.Points += gamePoints(m, &r.Outcome)
+		c.Points += gamePoints(info, m, &r.Outcome)
 		if r.Outcome.Seats[SeatOf(m, 0)].Forfeit != "" {
 			s.ForfeitsA++
 		}
@@ -141,9 +143,9 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 	for _, c := range s.Cases {
 		for i := range c.A {
 			switch {
-			case c.A[i] > c.B[i]:
+			case info.Better(c.A[i], c.B[i]):
 				s.Wins++
-			case c.A[i] < c.B[i]:
+			case info.Better(c.B[i], c.A[i]):
 				s.Losses++
 			default:
 				s.Draws++
@@ -192,10 +194,10 @@ func summarizeSingleAB(rs *Results, s *ABSummary) (*ABSummary, error) {
 		sa, sb := ra.Outcome.Seats[0].Score, rb.Outcome.Seats[0].Score
 		s.Cases = append(s.Cases, ABCase{Case: c.ID, Group: c.Group, A: []float64{sa}, B: []float64{sb}, Points: sa - sb})
 		a, b = append(a, sa), append(b, sb)
-		switch {
-		case sa > sb:
+		switch info := p.Game.Info(); {
+		case info.Better(sa, sb):
 			betterA++
-		case sb > sa:
+		case info.Better(sb, sa):
 			betterB++
 		}
 		if ra.Outcome.Seats[0].Forfeit != "" {

@@ -1,9 +1,13 @@
 package harness
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"sort"
 	"strconv"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // EvalSummary is the answer of `gauntlet eval`: per-case scores of the
@@ -31,6 +35,16 @@ type EvalSummary struct {
 	// Conduct is the evaluated entrant's forfeits by reason, ignored
 	// answers and answer times, then the opponents' where they have any.
 	Conduct []Conduct `json:"conduct"`
+	// LowerIsBetter is true for games whose scores are costs (towers: moves):
+	// the best mean, total and group score are the lowest.
+	LowerIsBetter bool `json:"lower_is_better,omitempty"`
+	// Optimum figures, for games that know the best possible score of a
+	// case (OptimumFinder; see AddOptima): the cases whose optimum is known,
+	// how many of them were played at their optimum, and the mean gap to it
+	// over those cases (always >= 0: how far from the best possible).
+	OptimumKnown *int     `json:"optimum_known,omitempty"`
+	AtOptimum    *int     `json:"at_optimum,omitempty"`
+	MeanGap      *float64 `json:"mean_gap,omitempty"`
 	// WallSeconds is the summed game time; kept out of --json (not reproducible).
 	WallSeconds float64 `json:"-"`
 }
@@ -46,7 +60,11 @@ type EvalCase struct {
 	Ignored        int            `json:"ignored,omitempty"` // answers the rules ignored
 	OpponentScores []float64      `json:"opponent_scores,omitempty"`
 	Detail         map[string]any `json:"detail,omitempty"`
-	WallMS         float64        `json:"-"`
+	// Optimum is the best possible score of the case and Gap the distance of
+	// Score from it (>= 0), when the game knows it (AddOptima).
+	Optimum *float64 `json:"optimum,omitempty"`
+	Gap     *float64 `json:"gap,omitempty"`
+	WallMS  float64  `json:"-"`
 }
 
 // EvalGroup is one aggregation group (hextris: one problem).
@@ -61,7 +79,9 @@ func SummarizeEval(rs *Results) *EvalSummary {
 	p := rs.Plan
 	e := p.Entrants[0]
 	rec := e.Record()
-	s := &EvalSummary{Game: p.Game.Info().Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID}
+	info := p.Game.Info()
+	s := &EvalSummary{Game: info.Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID,
+		LowerIsBetter: !info.HigherIsBetter}
 	for _, o := range p.Entrants[1:] {
 		s.Opponents = append(s.Opponents, o.Label())
 	}
@@ -145,6 +165,70 @@ func withoutAnswers(d map[string]any) map[string]any {
 		}
 	}
 	return out
+}
+
+// AddOptima computes the optimum of every played case of p when its game
+// is an OptimumFinder (jobs cases at once; nothing otherwise) and fills in
+// the optimum figures of s: per case the optimum and the gap, in all the
+// cases with a known optimum, those played at it and the mean gap. The
+// optimum is computed afresh on every call (it is not stored with the run):
+// the game's solver must be fast enough for that, and its time is not part
+// of the games' wall time.
+func (s *EvalSummary) AddOptima(ctx context.Context, p *Plan, jobs int) error {
+	of, ok := p.Game.(OptimumFinder)
+	if !ok {
+		return nil
+	}
+	byID := map[string]Case{}
+	for _, m := range p.Matches {
+		byID[m.Case.ID] = m.Case
+	}
+	best := make([]float64, len(s.Cases))
+	known := make([]bool, len(s.Cases))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(jobs, 1))
+	for i, c := range s.Cases {
+		cs, ok := byID[c.Case]
+		if !ok {
+			continue
+		}
+		g.Go(func() error {
+			v, ok, err := of.Optimum(gctx, cs)
+			if err != nil {
+				return fmt.Errorf("optimum of case %s: %w", cs.ID, err)
+			}
+			best[i], known[i] = v, ok && !math.IsNaN(v) && !math.IsInf(v, 0)
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	higher := !s.LowerIsBetter
+	n, at, gaps := 0, 0, 0.0
+	for i := range s.Cases {
+		if !known[i] {
+			continue
+		}
+		c := &s.Cases[i]
+		gap := c.Score - best[i]
+		if higher {
+			gap = -gap
+		}
+		o := best[i]
+		c.Optimum, c.Gap = &o, &gap
+		n++
+		gaps += gap
+		if gap <= 0 {
+			at++
+		}
+	}
+	s.OptimumKnown, s.AtOptimum = &n, &at
+	if n > 0 {
+		mg := gaps / float64(n)
+		s.MeanGap = &mg
+	}
+	return nil
 }
 
 // sortGroups orders group names numerically when they are numbers.

@@ -59,13 +59,32 @@ type GameInfo struct {
 	// "greedy"); empty for single-player games.
 	Opponents string
 	CaseSets  []CaseSetInfo
-	// HigherIsBetter is true for every game so far; kept explicit for
-	// summaries and tuning direction.
+	// HigherIsBetter says which way scores improve: true for games scored
+	// by points (hextris, brew, paperio), false for games scored by a cost
+	// such as a number of moves (towers). Ranks, ab's win/loss and
+	// "better", tuning's direction, pruners and reports all follow it.
 	HigherIsBetter bool
 	// Limits are the game's time limits on an external bot, as its
 	// platform set them, gauntlet's default margins, and which time-limit
 	// options apply (see TimeLimits.Check).
 	Limits TimeLimits
+}
+
+// Better reports whether score a is strictly better than score b in the
+// game's direction.
+func (i GameInfo) Better(a, b float64) bool {
+	if i.HigherIsBetter {
+		return a > b
+	}
+	return a < b
+}
+
+// Direction is "higher is better" or "lower is better", for output.
+func (i GameInfo) Direction() string {
+	if i.HigherIsBetter {
+		return "higher is better"
+	}
+	return "lower is better"
 }
 
 // CaseSetInfo documents one case-set name (or pattern such as "seeds:N").
@@ -135,13 +154,20 @@ type SeatResult struct {
 	Answers
 }
 
-// RanksByScore fills Rank from Score (higher is better, ties share the best
-// rank: scores 5, 9, 5 give ranks 2, 1, 2).
-func RanksByScore(seats []SeatResult) {
+// RanksByScore fills Rank from Score, higher being better; ties share the
+// best rank: scores 5, 9, 5 give ranks 2, 1, 2. Games whose scores are
+// costs use Ranks(seats, false).
+func RanksByScore(seats []SeatResult) { Ranks(seats, true) }
+
+// Ranks fills Rank from Score in the given direction (GameInfo.HigherIsBetter);
+// ties share the best rank: with lower being better, scores 5, 9, 5 give
+// ranks 1, 3, 1.
+func Ranks(seats []SeatResult, higherIsBetter bool) {
+	info := GameInfo{HigherIsBetter: higherIsBetter}
 	for i := range seats {
 		r := 1
 		for j := range seats {
-			if seats[j].Score > seats[i].Score {
+			if info.Better(seats[j].Score, seats[i].Score) {
 				r++
 			}
 		}
@@ -156,6 +182,7 @@ type Strategy struct {
 	Doc    string
 	Params param.Specs
 	// New builds one bot for one game from validated values and a seed. The
-	// concrete type is the game's agent type (the game adapter asserts it).
+	// concrete type is the game's bot type; the game's adapter (one per
+	// game in harness/games) asserts it, with one error for every misfit.
 	New func(v param.Values, seed uint64) (any, error)
 }

@@ -30,6 +30,9 @@ func (r *Registry) RegisterGame(g Game) {
 	if info.Name == "" || info.MinSeats < 1 || info.MaxSeats < info.MinSeats {
 		panic(fmt.Sprintf("harness: bad game info %+v", info))
 	}
+	if err := checkTools(g); err != nil {
+		panic(fmt.Sprintf("harness: game %s: %v", info.Name, err))
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if _, dup := r.games[info.Name]; dup {

@@ -103,11 +103,16 @@ func dropColumn(t *Table, i int) *Table {
 func abFacts(s *harness.ABSummary) []Fact {
 	if s.MeanDiff != nil {
 		f := []Fact{{"cases", strconv.Itoa(len(s.Cases))}}
-		if s.CI95 != nil {
-			f = append(f, Fact{"A − B ± 95% CI", PlusMinus(*s.MeanDiff, s.CI95[0], s.CI95[1])})
-		} else {
-			f = append(f, Fact{"A − B", Num(*s.MeanDiff)})
+		diff := "A − B"
+		if s.LowerIsBetter {
+			diff = "A − B (lower is better)"
 		}
+		if s.CI95 != nil {
+			f = append(f, Fact{diff + " ± 95% CI", PlusMinus(*s.MeanDiff, s.CI95[0], s.CI95[1])})
+		} else {
+			f = append(f, Fact{diff, Num(*s.MeanDiff)})
+		}
+		f = append(f, Fact{"verdict", ABVerdict(s)})
 		if s.MeanA != nil && s.MeanB != nil {
 			f = append(f, Fact{"mean A", Num(*s.MeanA)}, Fact{"mean B", Num(*s.MeanB)})
 		}
@@ -137,6 +142,33 @@ func abFacts(s *harness.ABSummary) []Fact {
 		f = append(f, Fact{"forfeits A / B", fmt.Sprintf("%d / %d", s.ForfeitsA, s.ForfeitsB)})
 	}
 	return f
+}
+
+// ABVerdict says in words which entrant did better in a single-player A/B
+// run, in the game's direction: "A better", "B better" (the 95% interval
+// of the mean difference excludes 0), or no clear difference.
+func ABVerdict(s *harness.ABSummary) string {
+	if s.MeanDiff == nil {
+		return ""
+	}
+	d, lo, hi := *s.MeanDiff, *s.MeanDiff, *s.MeanDiff
+	if s.CI95 != nil {
+		lo, hi = s.CI95[0], s.CI95[1]
+	}
+	if s.LowerIsBetter {
+		d, lo, hi = -d, -hi, -lo
+	}
+	switch {
+	case d > 0 && lo > 0:
+		return "A better (95% CI excludes 0)"
+	case d < 0 && hi < 0:
+		return "B better (95% CI excludes 0)"
+	case d > 0:
+		return "A better on average, not significant at 95%"
+	case d < 0:
+		return "B better on average, not significant at 95%"
+	}
+	return "no difference"
 }
 
 // eloCI formats an Elo difference with its interval; an infinite Elo (0% or
@@ -228,6 +260,9 @@ func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, e
 	diffCaption := "A's points of each pair minus 1 (the two games of a case with the seats swapped): above 0 A did better."
 	if single {
 		diffCaption = "A − B on each case in play order: above 0 A did better."
+		if s.LowerIsBetter {
+			diffCaption = "A − B on each case in play order; lower is better, so below 0 A did better."
+		}
 	}
 	err = r.figure(dir, "diff", "A − B per case", diffCaption, func(f *Figure) (string, error) {
 		if m := noCases(); m != "" {

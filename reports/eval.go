@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg/draw"
 
 	"gauntlet/harness"
 )
@@ -60,7 +61,14 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 	if err != nil {
 		return nil, err
 	}
-	err = r.figure(dir, "case-scores", "Score of every case", "The score of each case in play order; the dashed lines are the mean and its 95% confidence interval.",
+	caption := "The score of each case in play order; the dashed lines are the mean and its 95% confidence interval."
+	if s.OptimumKnown != nil {
+		caption += " The green rings are the optimum of each case where it is known."
+	}
+	if s.LowerIsBetter {
+		caption += " Lower is better."
+	}
+	err = r.figure(dir, "case-scores", "Score of every case", caption,
 		func(f *Figure) (string, error) {
 			xys := make(plotter.XYs, len(s.Cases))
 			for i, c := range s.Cases {
@@ -79,6 +87,22 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 				return "", err
 			}
 			p.Add(sc)
+			if s.OptimumKnown != nil {
+				var opt plotter.XYs
+				for i, c := range s.Cases {
+					if c.Optimum != nil {
+						opt = append(opt, plotter.XY{X: float64(i + 1), Y: *c.Optimum})
+					}
+				}
+				if opt = finiteXYs(opt); len(opt) > 0 {
+					ring, err := scatter(opt, colGreen, draw.RingGlyph{})
+					if err != nil {
+						return "", err
+					}
+					p.Add(ring)
+					p.Legend.Add("optimum", ring)
+				}
+			}
 			x1 := float64(len(s.Cases))
 			for i, y := range []float64{s.Mean, s.CI95[0], s.CI95[1]} {
 				if !finite(y) {
@@ -115,6 +139,15 @@ func evalFacts(s *harness.EvalSummary) []Fact {
 		{"mean ± 95% CI", PlusMinus(s.Mean, s.CI95[0], s.CI95[1])},
 		{"total", Num(s.Total)},
 		{"games", strconv.Itoa(s.Games)},
+	}
+	if s.LowerIsBetter {
+		f = append(f, Fact{"direction", "lower is better"})
+	}
+	if s.OptimumKnown != nil {
+		f = append(f, Fact{"at the optimum", fmt.Sprintf("%d of %d", *s.AtOptimum, *s.OptimumKnown)})
+		if s.MeanGap != nil {
+			f = append(f, Fact{"mean gap to the optimum", Num(*s.MeanGap)})
+		}
 	}
 	if s.FirstRate != nil {
 		f = append(f, Fact{"first place", fmt.Sprintf("%.1f%%", 100**s.FirstRate)})

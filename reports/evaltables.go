@@ -39,10 +39,10 @@ func PlusMinus(mean, lo, hi float64) string {
 }
 
 // detailColumns lists the detail keys shown as columns: the game's choice
-// when it says (harness games may implement DetailColumns), else every key
-// whose values are short scalars.
+// when it makes one (harness.DetailColumner), else every key whose values
+// are short scalars.
 func detailColumns(g harness.Game, cases []harness.EvalCase) []string {
-	if dc, ok := g.(interface{ DetailColumns() []string }); ok {
+	if dc, ok := g.(harness.DetailColumner); ok {
 		return dc.DetailColumns()
 	}
 	seen := map[string]bool{}
@@ -83,17 +83,23 @@ func detailCell(v any) string {
 	}
 }
 
-// EvalCaseTable is the per-case table of an eval.
+// EvalCaseTable is the per-case table of an eval. Games that know the
+// optimum of a case (harness.OptimumFinder, see EvalSummary.AddOptima) get
+// an optimum and a gap column; the title says when lower scores are better.
 func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
 	multi := len(s.Opponents) > 0
 	cols := detailColumns(g, s.Cases)
-	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games)", s.Game, s.Strategy, s.CaseSet, s.Games)}
+	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.LowerIsBetter))}
 	t.Header = []string{"case"}
 	hasGroup := len(s.Groups) > 0
 	if hasGroup {
 		t.Header = append(t.Header, "group")
 	}
 	t.Header = append(t.Header, "score")
+	optimum := s.OptimumKnown != nil
+	if optimum {
+		t.Header = append(t.Header, "optimum", "gap")
+	}
 	if multi {
 		t.Header = append(t.Header, "rank", "opponents")
 	}
@@ -109,6 +115,9 @@ func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
 			row = append(row, c.Group)
 		}
 		row = append(row, Num(c.Score))
+		if optimum {
+			row = append(row, optCell(c.Optimum), optCell(c.Gap))
+		}
 		if multi {
 			opp := make([]string, len(c.OpponentScores))
 			for i, o := range c.OpponentScores {
@@ -131,8 +140,27 @@ func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
 	foot := make([]string, len(t.Header))
 	foot[0] = "mean"
 	foot[indexOf(t.Header, "score")] = PlusMinus(s.Mean, s.CI95[0], s.CI95[1])
+	if optimum && s.MeanGap != nil {
+		foot[indexOf(t.Header, "gap")] = Num(*s.MeanGap)
+	}
 	t.Footer = foot
 	return t
+}
+
+// optCell formats an optional number ("" when unknown).
+func optCell(x *float64) string {
+	if x == nil {
+		return ""
+	}
+	return Num(*x)
+}
+
+// lowerNote is ", lower is better" for games whose scores are costs.
+func lowerNote(lower bool) string {
+	if lower {
+		return ", lower is better"
+	}
+	return ""
 }
 
 // EvalGroupTable is the per-group (official aggregation) table, or nil when
@@ -141,7 +169,7 @@ func EvalGroupTable(s *harness.EvalSummary) *Table {
 	if len(s.Groups) == 0 {
 		return nil
 	}
-	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group", s.Game, s.Strategy),
+	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group%s", s.Game, s.Strategy, lowerNote(s.LowerIsBetter)),
 		Header: []string{"group", "cases", "score"}}
 	cases := 0
 	for _, g := range s.Groups {
@@ -158,8 +186,17 @@ func EvalHeadline(s *harness.EvalSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %s: %d games, total %s, mean %s (95%% CI %s .. %s)",
 		s.Game, s.Strategy, s.CaseSet, s.Games, Num(s.Total), Num(s.Mean), Num(s.CI95[0]), Num(s.CI95[1]))
+	if s.LowerIsBetter {
+		b.WriteString(" (lower is better)")
+	}
 	if s.FirstRate != nil {
 		fmt.Fprintf(&b, ", first place %.1f%%, mean rank %.2f", 100**s.FirstRate, *s.MeanRank)
+	}
+	if s.OptimumKnown != nil {
+		fmt.Fprintf(&b, ", optimum known for %d cases: %d at the optimum", *s.OptimumKnown, *s.AtOptimum)
+		if s.MeanGap != nil {
+			fmt.Fprintf(&b, ", mean gap %s", Num(*s.MeanGap))
+		}
 	}
 	if s.Forfeits > 0 {
 		fmt.Fprintf(&b, ", %d forfeits", s.Forfeits)

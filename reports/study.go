@@ -336,6 +336,9 @@ func studyFacts(s *Study) []Fact {
 		counts[t.State]++
 	}
 	f := []Fact{}
+	if s.Minimize {
+		f = append(f, Fact{"direction", "minimised (lower is better)"})
+	}
 	if b := s.Best(); b != nil {
 		f = append(f, Fact{"best value", Num(b.Value)}, Fact{"best trial", strconv.Itoa(b.Number)})
 	} else {

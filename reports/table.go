@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/olekukonko/tablewriter"
@@ -176,4 +177,36 @@ func toAny(s []string) []any {
 		out[i] = v
 	}
 	return out
+}
+
+// WriteTablesFile writes tables (nil ones skipped) to the file at path, as
+// Markdown when md is true, else as CSV, a blank line between two tables.
+func WriteTablesFile(path string, md bool, tables ...*Table) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	first := true
+	for _, t := range tables {
+		if t == nil {
+			continue
+		}
+		if !first {
+			if _, err := fmt.Fprintln(f); err != nil {
+				f.Close()
+				return err
+			}
+		}
+		first = false
+		if md {
+			err = t.WriteMarkdown(f)
+		} else {
+			err = t.WriteCSV(f)
+		}
+		if err != nil {
+			f.Close()
+			return err
+		}
+	}
+	return f.Close()
 }

@@ -125,13 +125,14 @@ type StudyRecord struct {
 	Trials        []TrialRecord `json:"trials"`
 }
 
-// Best returns the complete trial with the highest value (the earliest on
-// a tie), or nil.
+// Best returns the complete trial with the best value in the study's
+// direction (the highest, or the lowest when it minimises; the earliest on a
+// tie), or nil.
 func (r *StudyRecord) Best() *TrialRecord {
 	var best *TrialRecord
 	for i := range r.Trials {
 		t := &r.Trials[i]
-		if t.State == StateComplete && (best == nil || t.Value > best.Value) {
+		if t.State == StateComplete && (best == nil || r.Spec.better(t.Value, best.Value)) {
 			best = t
 		}
 	}

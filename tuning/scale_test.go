@@ -272,10 +272,16 @@ func TestPrunersStopBadKeepGood(t *testing.T) {
 	good := map[string]float64{"x": 6, "k": 5, "mode": 2, "lr": 0.1}  // quality 102
 	bad := map[string]float64{"x": 0, "k": 0, "mode": 0, "lr": 0.001} // quality far below
 	best := map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1}  // quality 105
-	for _, pruner := range []string{"median", "sha", "wilcoxon"} {
-		t.Run(pruner, func(t *testing.T) {
+	for _, run := range []struct{ game, pruner string }{
+		{"knob", "median"}, {"knob", "sha"}, {"knob", "wilcoxon"},
+		// The same configurations in the lower-is-better mirror: the bad
+		// one now has the highest costs.
+		{"cost", "median"}, {"cost", "sha"}, {"cost", "wilcoxon"},
+	} {
+		pruner := run.pruner
+		t.Run(run.game+"/"+pruner, func(t *testing.T) {
 			reg := toyRegistry(0)
-			c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:24", Seed: 1, Sampler: "random", Pruner: pruner, Chunk: 4}
+			c := Config{Game: run.game, Strategy: "dial", Cases: "seeds:24", Seed: 1, Sampler: "random", Pruner: pruner, Chunk: 4}
 			tu, err := New(reg, c)
 			if err != nil {
 				t.Fatal(err)

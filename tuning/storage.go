@@ -200,7 +200,7 @@ type studyRow struct {
 	Created       time.Time
 }
 
-// ensureStudy creates the study (ours and Goptuna's, maximising) or checks
+// ensureStudy creates the study (ours and Goptuna's, in the spec's direction) or checks
 // that the stored one has the same definition; it returns Goptuna's study
 // ID.
 func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units []UnitInfo) (int, error) {
@@ -243,15 +243,15 @@ func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units
 			if sid, err = ts.CreateNewStudy(name); err != nil {
 				return err
 			}
-			if err := ts.SetStudyDirection(sid, goptuna.StudyDirectionMaximize); err != nil {
+			if err := ts.SetStudyDirection(sid, spec.Direction()); err != nil {
 				return err
 			}
 		} else if err != nil {
 			return err
 		} else if d, err := ts.GetStudyDirection(sid); err != nil {
 			return err
-		} else if d != goptuna.StudyDirectionMaximize {
-			return fmt.Errorf("study %q: the Goptuna study minimises; gauntlet studies maximise", name)
+		} else if d != spec.Direction() {
+			return fmt.Errorf("study %q: the Goptuna study is set to %s; this study must %s", name, d, spec.Direction())
 		}
 		id = sid
 		return nil

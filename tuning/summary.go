@@ -43,7 +43,12 @@ type Summary struct {
 	// DefaultParams is the base configuration (defaults and --param values).
 	DefaultParams map[string]any `json:"default_params"`
 	DefaultValue  *float64       `json:"default_value"`
-	// Improvement is the mean per-unit difference best − default, CI95 its
+	// Minimize is true when the study minimises its objective (lower is
+	// better): the best value is the lowest.
+	Minimize bool `json:"minimize,omitempty"`
+	// Improvement is the mean per-unit gain of the best configuration over
+	// the default, positive when the best is better: best − default when
+	// the study maximises, default − best when it minimises. CI95 is its
 	// 95% confidence interval (t-based), WilcoxonP the two-sided
 	// signed-rank p-value of the same differences.
 	Improvement *float64    `json:"improvement"`
@@ -102,7 +107,11 @@ func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs in
 			if b := rec.Best(); b != nil && len(b.Scores) == len(t.units) {
 				s.BestTotal = t.total(agg, b.Scores)
 			}
-			s.Notes = append(s.Notes, "the study maximises the mean per-case score; best_total and default_total are the game's official aggregated totals")
+			verb := "maximises"
+			if t.spec.Minimize {
+				verb = "minimises"
+			}
+			s.Notes = append(s.Notes, "the study "+verb+" the mean per-case score; best_total and default_total are the game's official aggregated totals")
 		}
 	}
 	s.Objective = t.Objective()
@@ -137,7 +146,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
 		Opponents: sp.Opponents, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
-		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}}
+		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
 	workers := map[string]bool{}
 	for i := range rec.Trials {
 		t := &rec.Trials[i]
@@ -196,6 +205,9 @@ func BuildSummary(rec *StudyRecord) *Summary {
 			d := make([]float64, len(best.Scores))
 			for i := range d {
 				d[i] = best.Scores[i] - rec.DefaultScores[i]
+				if sp.Minimize {
+					d[i] = -d[i]
+				}
 			}
 			m, lo, hi := pairedCI(d)
 			s.Improvement, s.CI95 = &m, &[2]float64{lo, hi}

@@ -21,17 +21,20 @@ import (
 // knob is a toy game for the tuning tests: a bot's score is a smooth
 // function of its parameters (best at x=7, k=5, mode=c, lr=0.1) plus noise
 // from the case seed that is the same for every configuration, so paired
-// comparisons are exact. With two seats the higher score wins.
+// comparisons are exact. With two seats the higher score wins. A lower knob
+// scores costs instead, the mirror image: 200 − quality + noise, the
+// lowest being best (and winning).
 type knob struct {
 	name  string
 	seats int
 	delay time.Duration
+	lower bool
 }
 
 type knobBot struct{ quality float64 }
 
 func (g *knob) Info() harness.GameInfo {
-	return harness.GameInfo{Name: g.name, MinSeats: g.seats, MaxSeats: g.seats, HigherIsBetter: true,
+	return harness.GameInfo{Name: g.name, MinSeats: g.seats, MaxSeats: g.seats, HigherIsBetter: !g.lower,
 		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
@@ -62,9 +65,13 @@ func (g *knob) Play(ctx context.Context, c harness.Case, players []harness.Playe
 			return harness.Outcome{}, err
 		}
 		r := rand.New(rand.NewPCG(c.Seed, uint64(seat)))
-		out.Seats = append(out.Seats, harness.SeatResult{Score: b.(*knobBot).quality + 4*r.Float64()})
+		score := b.(*knobBot).quality + 4*r.Float64()
+		if g.lower {
+			score = 200 - score
+		}
+		out.Seats = append(out.Seats, harness.SeatResult{Score: score})
 	}
-	harness.RanksByScore(out.Seats)
+	harness.Ranks(out.Seats, !g.lower)
 	return out, nil
 }
 
@@ -92,11 +99,13 @@ func dialQuality(v param.Values) float64 {
 	return q
 }
 
-// toyRegistry registers knob (single-player) and duel (two seats) with the
-// strategies dial (tunable) and fixed (an opponent of given quality).
+// toyRegistry registers knob (single-player) and duel (two seats), and
+// their lower-is-better mirrors cost and costduel, with the strategies dial
+// (tunable) and fixed (an opponent of given quality).
 func toyRegistry(delay time.Duration) *harness.Registry {
 	r := harness.NewRegistry()
-	for _, g := range []*knob{{name: "knob", seats: 1, delay: delay}, {name: "duel", seats: 2, delay: delay}} {
+	for _, g := range []*knob{{name: "knob", seats: 1, delay: delay}, {name: "duel", seats: 2, delay: delay},
+		{name: "cost", seats: 1, delay: delay, lower: true}, {name: "costduel", seats: 2, delay: delay, lower: true}} {
 		r.RegisterGame(g)
 		r.RegisterStrategy(&harness.Strategy{Game: g.name, Name: "dial", Params: dialSpecs,
 			New: func(v param.Values, seed uint64) (any, error) { return &knobBot{quality: dialQuality(v)}, nil }})

@@ -81,6 +81,12 @@ type Spec struct {
 	Fixed  map[string]string `json:"fixed,omitempty"`
 	Bot    string            `json:"bot,omitempty"`
 	Limits string            `json:"limits,omitempty"`
+	// Minimize is true when the study minimises its objective: the mean
+	// score of a single-player game whose scores are costs (lower is
+	// better). Score fractions against opponents are always maximised.
+	// Left out of the JSON when false, so studies stored before it existed
+	// keep their names and definitions.
+	Minimize bool `json:"minimize,omitempty"`
 }
 
 // External reports whether the study tunes an external command.
@@ -212,7 +218,8 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 		return nil, fmt.Errorf("game %s is single-player: no opponents", info.Name)
 	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
-		Opponents: oppKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk}
+		Opponents: oppKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
+		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
 	if ent.IsExternal() {
 		spec.Strategy = "cmd:" + strings.Join(ent.Template, " ")
 		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
@@ -374,9 +381,12 @@ func (t *Tuner) Units() []UnitInfo {
 	return out
 }
 
-// Objective describes what the study maximises.
+// Objective describes what the study optimises.
 func (t *Tuner) Objective() string {
 	if len(t.opps) == 0 {
+		if t.spec.Minimize {
+			return "mean score per case (seat 0), minimised: lower is better"
+		}
 		return "mean score per case (seat 0)"
 	}
 	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
@@ -411,6 +421,7 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 		return nil, err
 	}
 	out := make([]float64, 0, to-from)
+	info := t.game.Info()
 	i := 0
 	for _, u := range t.units[from:to] {
 		var sum float64
@@ -430,9 +441,9 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 			}
 			a, b := seats[u.candSeat[j]].Score, seats[u.oppSeat[j]].Score
 			switch {
-			case a > b:
+			case info.Better(a, b):
 				sum++
-			case a == b:
+			case !info.Better(b, a):
 				sum += 0.5
 			}
 		}

@@ -159,9 +159,9 @@ func (t *Tuner) loadStudy(st *Storage, name string, log *slog.Logger) (*goptuna.
 		goptuna.StudyOptionDefineSearchSpace(t.space.Distributions()),
 	}
 	if t.spec.Sampler == "cmaes" {
-		opts = append(opts, goptuna.StudyOptionRelativeSampler(cmaes.NewSampler(
+		opts = append(opts, goptuna.StudyOptionRelativeSampler(cmaDirection{cmaes.NewSampler(
 			cmaes.SamplerOptionSeed(t.spec.Seed),
-			cmaes.SamplerOptionInitialMean(t.cmaMean()))))
+			cmaes.SamplerOptionInitialMean(t.cmaMean()))}))
 	}
 	return goptuna.LoadStudy(name, opts...)
 }

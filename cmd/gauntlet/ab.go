@@ -28,7 +28,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&bSpec, "b", "", "entrant B: strategy NAME[:k=v,...] or cmd:COMMAND")
 	fs.StringVar(&aFile, "a-params-file", "", "JSON parameter values for A (e.g. from 'gauntlet tune --best-json')")
 	fs.StringVar(&bFile, "b-params-file", "", "JSON parameter values for B")
-	fs.StringVar(&cases, "cases", "", "case set (default: seeds:GAMES/2 for seeded games, qualifier for hextris)")
+	fs.StringVar(&cases, "cases", "", "case set (default: the game's choice (see 'gauntlet list'), else seeds:GAMES/2 or smoke for single-player games)")
 	fs.IntVar(&games, "games", 0, "at most this many games (pairs of seat-swapped games); 0 = the whole case set")
 	fs.StringVar(&fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4")
 	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT [model:]elo0,elo1[,alpha,beta] decides; model normalized (default) or logistic (default: report nElo H0: 0 vs H1: 10, no early stop)")
@@ -43,6 +43,9 @@ func runAB(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	info := g.Info()
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+		return err
+	}
 	if aSpec == "" || bSpec == "" {
 		return usagef("--a and --b are required")
 	}
@@ -55,20 +58,18 @@ func runAB(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if games < 0 {
-		return usagef("--games %d: must be positive", games)
+		return usagef("--games %d: want a number of games >= 0 (0: the whole case set)", games)
 	}
 	if cases == "" {
 		switch {
 		case info.MaxSeats == 1:
 			cases = "smoke"
-			if info.Name == "hextris" {
-				cases = "qualifier"
-			}
 		case games > 0:
 			cases = fmt.Sprintf("seeds:%d", (games+1)/2)
 		default:
 			cases = "seeds:100"
 		}
+		cases = harness.DefaultCases(g, "ab", cases)
 	}
 	var fill []*harness.Entrant
 	if fillers != "" {
@@ -76,7 +77,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 			return usagef("game %s has %d seats: no --fillers", info.Name, info.MaxSeats)
 		}
 		if fill, err = harness.Default.ParseLineup(info.Name, fillers); err != nil {
-			return fmt.Errorf("--fillers: %w", err)
+			return usagef("--fillers: %v", err)
 		}
 	}
 	sp := harness.DefaultSPRT
@@ -85,13 +86,13 @@ func runAB(ctx context.Context, e *env, args []string) error {
 			return usagef("--sprt: game %s is single-player; ab compares per-case scores there", info.Name)
 		}
 		if sp, err = harness.ParseSPRT(sprtArg); err != nil {
-			return usageError{err.Error()}
+			return usagef("%v", err)
 		}
 	}
 	extra := map[string]any{"sprt": sp}
 	plan, err := harness.ABPlan(g, cases, a, b, fill, games, rf.run, extra)
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
 	var stop harness.Stopper
 	if info.MaxSeats > 1 && sp.Early {
@@ -160,7 +161,7 @@ func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
 	}
 	e, err := harness.Default.ParseEntrant(game, spec, assign...)
 	if err != nil {
-		return nil, usageError{flagName + ": " + err.Error()}
+		return nil, usagef("%s: %v", flagName, err)
 	}
 	return e, nil
 }
@@ -170,13 +171,17 @@ func abHeadline(s *harness.ABSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: A = %s vs B = %s on %s\n", s.Game, s.A, s.B, s.CaseSet)
 	if s.MeanDiff != nil {
-		fmt.Fprintf(&b, "%d cases: mean A %s, mean B %s, A − B = %s (95%% CI %s .. %s)",
+		lower := ""
+		if s.LowerIsBetter {
+			lower = ", lower is better"
+		}
+		fmt.Fprintf(&b, "%d cases: mean A %s, mean B %s, A − B = %s (95%% CI %s .. %s%s)",
 			len(s.Cases), reports.Num(*s.MeanA), reports.Num(*s.MeanB), reports.Num(*s.MeanDiff),
-			reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+			reports.Num(s.CI95[0]), reports.Num(s.CI95[1]), lower)
 		if s.WilcoxonP != nil {
 			fmt.Fprintf(&b, ", Wilcoxon p = %.4g", *s.WilcoxonP)
 		}
-		fmt.Fprintf(&b, "; A better on %d, B better on %d", *s.BetterA, *s.BetterB)
+		fmt.Fprintf(&b, "; A better on %d, B better on %d: %s", *s.BetterA, *s.BetterB, reports.ABVerdict(s))
 		if len(s.Groups) > 0 {
 			var ta, tb float64
 			for _, g := range s.Groups {
@@ -189,6 +194,9 @@ func abHeadline(s *harness.ABSummary) string {
 	}
 	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
 		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
+	if s.LowerIsBetter {
+		b.WriteString("(lower is better: each game is won by the lower score)\n")
+	}
 	fmt.Fprintf(&b, "pentanomial %v; SPRT %v LLR %.2f → %s", s.Pentanomial, *s.SPRTConfig, s.LLR, s.SPRT)
 	if s.Stopped {
 		b.WriteString(" (stopped early)")

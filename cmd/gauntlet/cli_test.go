@@ -50,7 +50,7 @@ func gauntlet(t *testing.T, dir string, args ...string) (string, string, int) {
 
 func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"eval", "--game", "brew", "--strategy", "greedy", "--opponents", "random", "--cases", "seeds:30", "--json", "--quiet"}
+	args := []string{"eval", "--game", "pips", "--strategy", "skill:skill=6", "--opponents", "skill", "--cases", "seeds:30", "--json", "--quiet"}
 	one, e1, c1 := gauntlet(t, dir, append(args, "--jobs", "1", "--storage", "none")...)
 	two, e2, c2 := gauntlet(t, dir, append(args, "--jobs", "2", "--storage", "none")...)
 	again, _, _ := gauntlet(t, dir, append(args, "--jobs", "2", "--storage", "sqlite:"+filepath.Join(dir, "g.db"))...)
@@ -76,7 +76,7 @@ func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 }
 
 func TestABStrongBeatsWeakAndSPRTAcceptsH1(t *testing.T) {
-	out, stderr, code := gauntlet(t, t.TempDir(), "ab", "--game", "brew", "--a", "greedy", "--b", "random",
+	out, stderr, code := gauntlet(t, t.TempDir(), "ab", "--game", "pips", "--a", "skill:skill=9", "--b", "skill:skill=1",
 		"--games", "600", "--sprt", "0,10", "--json", "--quiet", "--storage", "none")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -86,7 +86,7 @@ func TestABStrongBeatsWeakAndSPRTAcceptsH1(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s.SPRT != "H1" || s.Score < 0.9 || s.Elo < 100 || !s.Stopped || s.Games >= 600 {
-		t.Fatalf("greedy vs random: sprt %s score %.3f elo %.1f stopped %v games %d", s.SPRT, s.Score, s.Elo, s.Stopped, s.Games)
+		t.Fatalf("strong vs weak: sprt %s score %.3f elo %.1f stopped %v games %d", s.SPRT, s.Score, s.Elo, s.Stopped, s.Games)
 	}
 }
 
@@ -97,13 +97,13 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 		want string
 	}{
 		{[]string{"eval", "--game", "nope", "--strategy", "x"}, `unknown game "nope"`},
-		{[]string{"eval", "--game", "brew", "--strategy", "nope"}, `nope`},
-		{[]string{"eval", "--game", "brew", "--strategy", "greedy:bogus=1"}, `unknown param "bogus"`},
-		{[]string{"eval", "--game", "brew", "--strategy", "greedy:dist_weight=99"}, `dist_weight`},
-		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--cases", "seedz"}, `unknown brew case set "seedz"`},
-		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--opponent", "cmd:./no-such-bot"}, `no-such-bot`},
-		{[]string{"eval", "--game", "brew", "--strategy", "greedy", "--storage", "postgres://x@127.0.0.1:1/none"}, `unreachable`},
-		{[]string{"ab", "--game", "brew", "--a", "greedy", "--b", "random", "--sprt", "10,0"}, `elo1 must be greater`},
+		{[]string{"eval", "--game", "pips", "--strategy", "nope"}, `nope`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill:bogus=1"}, `unknown param "bogus"`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill:skill=99"}, `skill`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--cases", "seedz"}, `unknown pips case set "seedz"`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--opponent", "cmd:./no-such-bot"}, `no-such-bot`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--storage", "postgres://x@127.0.0.1:1/none"}, `unreachable`},
+		{[]string{"ab", "--game", "pips", "--a", "skill", "--b", "skill:skill=1", "--sprt", "10,0"}, `elo1 must be greater`},
 	} {
 		_, stderr, code := gauntlet(t, dir, c.args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -122,8 +122,8 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 func TestKilledRunResumes(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
-	args := []string{"eval", "--game", "brew", "--strategy", "greedy", "--cases", "seeds:60", "--jobs", "2",
-		"--opponent", "cmd:" + os.Args[0] + " bot brew random", "--no-time-limit",
+	args := []string{"eval", "--game", "pips", "--strategy", "skill", "--cases", "seeds:60", "--jobs", "2",
+		"--opponent", "cmd:" + os.Args[0] + " bot pips skill:skill=2", "--no-time-limit",
 		"--storage", "sqlite:" + db, "--run", "killme", "--quiet", "--json"}
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Dir = dir

@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"sort"
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 	_ "gauntlet/harness/games" // registers the games and their strategies
 	"gauntlet/reports"
 )
@@ -62,7 +61,7 @@ func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "games played in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document on stdout (logs and progress go to stderr)")
 	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no time limit for external bots (reproducible runs)")
-	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; hextris: the solver's -t, whole seconds)")
+	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; see 'gauntlet list' for each game's limits)")
 	fs.Var(&f.firstTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
 	fs.Var(&f.margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
@@ -76,9 +75,12 @@ func (f *runFlags) gameOrErr() (harness.Game, error) {
 	if f.game == "" {
 		return nil, usagef("--game is required (games: %s)", gameNames())
 	}
+	if err := f.check(); err != nil {
+		return nil, err
+	}
 	g, err := harness.Default.Game(f.game)
 	if err != nil {
-		return nil, usageError{"--game: " + err.Error()}
+		return nil, usagef("--game: %v", err)
 	}
 	return g, f.checkLimits()
 }
@@ -91,7 +93,7 @@ func (f *runFlags) checkLimits() error {
 		return nil
 	}
 	if err := g.Info().Limits.Check(f.playOptions(nil)); err != nil {
-		return usageError{fmt.Sprintf("%s: %v", f.game, err)}
+		return usagef("%s: %v", f.game, err)
 	}
 	return nil
 }
@@ -149,26 +151,6 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 	return rs, st, nil
 }
 
-// readParamsFile reads a JSON object of parameter values, either plain
-// ({"w": 1.5}) or as written by 'gauntlet tune --best-json' ({"params": {...}}).
-func readParamsFile(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("params file %s: %w", path, err)
-	}
-	if inner, ok := doc["params"].(map[string]any); ok {
-		return inner, nil
-	}
-	if inner, ok := doc["best_params"].(map[string]any); ok {
-		return inner, nil
-	}
-	return doc, nil
-}
-
 // paramAssignments turns a params map into k=v assignments.
 func paramAssignments(m map[string]any) []string {
 	var out []string
@@ -178,36 +160,11 @@ func paramAssignments(m map[string]any) []string {
 	return out
 }
 
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return cli.WriteJSON(w, v) }
 
-// writeTableFile writes a table as Markdown or CSV to path.
+// writeTableFile writes tables as Markdown or CSV to path.
 func writeTableFile(path string, md bool, tables ...*reports.Table) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	for i, t := range tables {
-		if t == nil {
-			continue
-		}
-		if i > 0 {
-			fmt.Fprintln(f)
-		}
-		if md {
-			err = t.WriteMarkdown(f)
-		} else {
-			err = t.WriteCSV(f)
-		}
-		if err != nil {
-			f.Close()
-			return err
-		}
-	}
-	return f.Close()
+	return reports.WriteTablesFile(path, md, tables...)
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -38,7 +38,7 @@ func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
 	}
 	e, err := harness.Default.ParseEntrant(game, f.strategy, assign...)
 	if err != nil {
-		return nil, usageError{"--strategy: " + err.Error()}
+		return nil, usagef("--strategy: %v", err)
 	}
 	return e, nil
 }
@@ -54,14 +54,14 @@ func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 	if lineup != "" && lineup != "none" {
 		l, err := harness.Default.ParseLineup(info.Name, lineup)
 		if err != nil {
-			return nil, usageError{"--opponents: " + err.Error()}
+			return nil, usagef("--opponents: %v", err)
 		}
 		out = l
 	}
 	for _, spec := range extra {
 		e, err := harness.Default.ParseEntrant(info.Name, spec)
 		if err != nil {
-			return nil, usageError{"--opponent: " + err.Error()}
+			return nil, usagef("--opponent: %v", err)
 		}
 		out = append(out, e)
 	}
@@ -73,23 +73,27 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	var ef entrantFlags
 	var cases, lineup, csvFile, mdFile string
 	var opp multiFlag
-	var wall bool
+	var wall, noOptimum bool
 	fs := newFlags(e, "eval", "--game G --strategy S [--param k=v]... --cases SET [flags]")
 	rf.register(fs, true)
 	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot)")
 	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
 	fs.StringVar(&ef.paramsFile, "params-file", "", "JSON file of parameter values (e.g. from 'gauntlet tune --best-json')")
-	fs.StringVar(&cases, "cases", "smoke", "case set (see 'gauntlet list')")
+	fs.StringVar(&cases, "cases", "", "case set (see 'gauntlet list'; default: the game's choice, else smoke)")
 	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
 	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
 	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
 	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
 	fs.BoolVar(&wall, "wall", false, "show per-case wall time in the terminal table")
+	fs.BoolVar(&noOptimum, "no-optimum", false, "do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	g, err := rf.gameOrErr()
 	if err != nil {
+		return err
+	}
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
 		return err
 	}
 	ent, err := ef.entrant(rf.game)
@@ -104,9 +108,12 @@ func runEval(ctx context.Context, e *env, args []string) error {
 	} else if lineup != "" || len(opp) > 0 {
 		return usagef("game %s is single-player: no --opponents", rf.game)
 	}
+	if cases == "" {
+		cases = harness.DefaultCases(g, "eval", "smoke")
+	}
 	plan, err := harness.EvalPlan(g, cases, ent, opps, rf.run)
 	if err != nil {
-		return err
+		return usagef("%v", err)
 	}
 	rs, st, err := rf.runPlan(ctx, e, plan, nil)
 	if err != nil {
@@ -116,6 +123,11 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		defer st.Close()
 	}
 	sum := harness.SummarizeEval(rs)
+	if !noOptimum {
+		if err := sum.AddOptima(ctx, plan, rf.jobs); err != nil {
+			return err
+		}
+	}
 	if st != nil {
 		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, "complete", sum); err != nil {
 			return err

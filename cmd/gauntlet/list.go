@@ -41,6 +41,16 @@ type listGame struct {
 	Opponents  string                `json:"default_opponents,omitempty"`
 	CaseSets   []harness.CaseSetInfo `json:"case_sets"`
 	Strategies []listStrategy        `json:"strategies"`
+	// Direction is "higher is better" or "lower is better"; Abilities and
+	// Tools are what the game offers beyond playing (harness.Abilities).
+	Direction string     `json:"direction"`
+	Abilities []string   `json:"abilities,omitempty"`
+	Tools     []listTool `json:"tools,omitempty"`
+}
+
+type listTool struct {
+	Command string `json:"command"`
+	Summary string `json:"summary"`
 }
 
 func describeParams(specs param.Specs) []listParam {
@@ -76,6 +86,10 @@ func runList(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		lg := listGame{Name: info.Name, Title: info.Title, Seats: [2]int{info.MinSeats, info.MaxSeats}, Opponents: info.Opponents, CaseSets: info.CaseSets}
+		lg.Direction, lg.Abilities = info.Direction(), harness.Abilities(g)
+		for _, t := range harness.ToolsOf(g) {
+			lg.Tools = append(lg.Tools, listTool{Command: "gauntlet " + info.Name + " " + t.Name, Summary: t.Summary})
+		}
 		for _, s := range harness.Default.Strategies(info.Name) {
 			lg.Strategies = append(lg.Strategies, listStrategy{Name: s.Name, Doc: s.Doc, Params: describeParams(s.Params)})
 		}
@@ -83,7 +97,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	}
 	if only != "" && len(games) == 0 {
 		_, err := harness.Default.Game(only)
-		return err
+		return usagef("--game: %v", err)
 	}
 	if asJSON {
 		return writeJSON(e.stdout, games)
@@ -97,7 +111,13 @@ func runList(ctx context.Context, e *env, args []string) error {
 		if g.Seats[1] != g.Seats[0] {
 			seats = fmt.Sprintf("%d-%d", g.Seats[0], g.Seats[1])
 		}
-		fmt.Fprintf(w, "game %s — %s (%s players)\n", g.Name, g.Title, seats)
+		fmt.Fprintf(w, "game %s — %s (%s players, %s)\n", g.Name, g.Title, seats, g.Direction)
+		if len(g.Abilities) > 0 {
+			fmt.Fprintf(w, "  abilities: %s\n", strings.Join(g.Abilities, ", "))
+		}
+		for _, t := range g.Tools {
+			fmt.Fprintf(w, "  tool: %s — %s\n", t.Command, t.Summary)
+		}
 		if g.Opponents != "" {
 			fmt.Fprintf(w, "  default opponents: %s\n", g.Opponents)
 		}

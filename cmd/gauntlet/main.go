@@ -3,7 +3,9 @@
 // statistics, Goptuna tuning and reports.
 //
 // Each subcommand lives in its own file and registers itself in init(); this
-// file only dispatches. Game logic lives in referees/, never here.
+// file only dispatches. Game logic lives in referees/ and harness/games,
+// never here: what a game offers beyond playing is found in the registry
+// (games.go).
 package main
 
 import (
@@ -16,10 +18,10 @@ import (
 	"os"
 	"os/signal"
 	"sort"
-	"strings"
 	"syscall"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 )
 
 // env is what a subcommand may touch: its standard streams.
@@ -29,8 +31,12 @@ type env struct {
 	stderr io.Writer
 }
 
+// io is e as the streams a game's own tools take.
+func (e *env) io() cli.IO { return cli.IO{Stdin: e.stdin, Stdout: e.stdout, Stderr: e.stderr} }
+
 // command is one subcommand ("eval", "replay", ...). Commands with their own
-// sub-verbs ("replay hextris", "hextris score") dispatch inside run.
+// sub-verbs ("replay GAME", "bot GAME STRATEGY") dispatch inside run; a
+// game's own tools ("gauntlet GAME VERB") come from the registry.
 type command struct {
 	name    string
 	summary string // one line for the top-level help
@@ -46,12 +52,9 @@ func register(c *command) {
 	commands[c.name] = c
 }
 
-// usageError marks a bad invocation: exit status 2 instead of 1.
-type usageError struct{ msg string }
-
-func (u usageError) Error() string { return u.msg }
-
-func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+// usagef is a bad invocation (cli.UsageError, as games' tools return):
+// exit status 2 instead of 1.
+func usagef(format string, a ...any) error { return cli.Usagef(format, a...) }
 
 func main() {
 	os.Exit(mainCode(os.Args[1:], &env{os.Stdin, os.Stdout, os.Stderr}))
@@ -71,6 +74,9 @@ func mainCode(args []string, e *env) int {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
+		c, ok = gameToolCommand(args[0])
+	}
+	if !ok {
 		fmt.Fprintf(e.stderr, "gauntlet: unknown command %q (try 'gauntlet help')\n", args[0])
 		return 2
 	}
@@ -88,8 +94,7 @@ func mainCode(args []string, e *env) int {
 		return 130
 	}
 	fmt.Fprintf(e.stderr, "gauntlet %s: %v\n", c.name, err)
-	var u usageError
-	if errors.As(err, &u) {
+	if cli.IsUsage(err) {
 		return 2
 	}
 	return 1
@@ -113,81 +118,23 @@ func printHelp(w io.Writer) {
 	for _, n := range names {
 		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
 	}
+	if tools := toolCommands(); len(tools) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "games' own tools (gauntlet GAME VERB):")
+		for _, c := range tools {
+			fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		}
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Run 'gauntlet <command> -h' for the flags of a command.")
 }
 
 // newFlags makes a FlagSet whose errors come back as usage errors.
-func newFlags(e *env, name, usage string) *flag.FlagSet {
-	fs := flag.NewFlagSet("gauntlet "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(e.stderr, "usage: gauntlet %s %s\n", name, usage)
-		fs.PrintDefaults()
-	}
-	return fs
-}
+func newFlags(e *env, name, usage string) *flag.FlagSet { return cli.NewFlags(e.io(), name, usage) }
 
 // parseFlags parses args and turns flag errors into usage errors. Positional
-// arguments after the flags are returned.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	// Flags may come before, between and after the positional arguments
-	// (gauntlet hextris score a.json b.json --seeds); "--" ends the flags.
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
-			}
-			return nil, usageError{err.Error()}
-		}
-		left := fs.Args()
-		if n := len(args) - len(left); n > 0 && args[n-1] == "--" {
-			return append(rest, left...), nil
-		}
-		if len(left) == 0 {
-			return rest, nil
-		}
-		rest = append(rest, left[0])
-		args = left[1:]
-	}
-}
+// arguments may come before, between and after the flags; they are returned.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) { return cli.Parse(fs, args) }
 
 // multiFlag collects a repeated string flag (--param k=v --param k2=v2).
-type multiFlag []string
-
-func (m *multiFlag) String() string     { return strings.Join(*m, " ") }
-func (m *multiFlag) Set(s string) error { *m = append(*m, s); return nil }
-
-// subcommands dispatches "gauntlet <name> <verb> ..." to per-verb handlers,
-// e.g. "replay hextris". Game files add their verbs in init().
-type subcommands map[string]func(ctx context.Context, e *env, args []string) error
-
-func (s subcommands) run(name string) func(ctx context.Context, e *env, args []string) error {
-	return func(ctx context.Context, e *env, args []string) error {
-		verbs := make([]string, 0, len(s))
-		for v := range s {
-			verbs = append(verbs, v)
-		}
-		sort.Strings(verbs)
-		if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-			return usagef("usage: gauntlet %s %s ...", name, strings.Join(verbs, "|"))
-		}
-		f, ok := s[args[0]]
-		if !ok {
-			return usagef("unknown %s target %q (want %s)", name, args[0], strings.Join(verbs, "|"))
-		}
-		return f(ctx, e, args[1:])
-	}
-}
-
-// replayers holds "gauntlet replay <game>"; each referee's CLI file adds one.
-var replayers = subcommands{}
-
-func init() {
-	register(&command{
-		name:    "replay",
-		summary: "conformance replay of recorded games (JSONL in, JSONL out): replay hextris|brew|paperio",
-		run:     replayers.run("replay"),
-	})
-}
+type multiFlag = cli.Strings

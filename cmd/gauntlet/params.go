@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"gauntlet/harness"
 )
 
 func init() {
@@ -39,8 +41,11 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if len(rest) != 1 {
 		return usagef("params: want one ENTRANT (a strategy NAME or 'cmd:COMMAND'), got %d arguments", len(rest))
 	}
-	if _, err := rf.gameOrErr(); err != nil {
-		return err
+	if rf.game == "" {
+		return usagef("--game is required (games: %s)", gameNames())
+	}
+	if _, err := harness.Default.Game(rf.game); err != nil {
+		return usagef("--game: %v", err)
 	}
 	ef.strategy = rest[0]
 	ent, err := ef.entrant(rf.game)

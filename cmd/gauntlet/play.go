@@ -46,23 +46,26 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	if caseID == "" {
 		return usagef("--case is required")
 	}
-	cases, err := g.Cases(caseID)
-	if err != nil {
+	if err := outputFiles("--record", record); err != nil {
 		return err
 	}
+	cases, err := g.Cases(caseID)
+	if err != nil {
+		return usagef("--case: %v", err)
+	}
 	if len(cases) != 1 {
-		return fmt.Errorf("--case %s names %d cases; give one case ID (the first is %s)", caseID, len(cases), cases[0].ID)
+		return usagef("--case %s names %d cases; give one case ID (the first is %s)", caseID, len(cases), cases[0].ID)
 	}
 	var ents []*harness.Entrant
 	if lineup != "" {
 		if ents, err = harness.Default.ParseLineup(rf.game, lineup); err != nil {
-			return err
+			return usagef("--entrants: %v", err)
 		}
 	}
 	for _, spec := range extra {
 		en, err := harness.Default.ParseEntrant(rf.game, spec)
 		if err != nil {
-			return err
+			return usagef("--entrant: %v", err)
 		}
 		ents = append(ents, en)
 	}
@@ -71,7 +74,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 	}
 	info := g.Info()
 	if len(ents) < info.MinSeats || len(ents) > info.MaxSeats {
-		return fmt.Errorf("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
+		return usagef("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
 	}
 	opt := rf.playOptions(e)
 	if record != "" {

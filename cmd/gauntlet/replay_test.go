@@ -10,16 +10,20 @@ import (
 	"reflect"
 	"testing"
 
+	"gauntlet/harness"
 	"gauntlet/internal/testdata"
 )
 
-// conformanceData reads a reference file from a referee's testdata (gzip
-// files decompressed); a missing file fails the test.
-func conformanceData(t *testing.T, game, file string) []byte {
+// repoRoot is the repository root, relative to this package.
+var repoRoot = filepath.Join("..", "..")
+
+// readReference reads a reference file (gunzipped when its name ends in
+// ".gz"); missing data fails the test.
+func readReference(t *testing.T, path string) []byte {
 	t.Helper()
-	data, err := testdata.Read(filepath.Join("..", "..", "referees", game, "testdata", file))
+	data, err := testdata.Read(path)
 	if err != nil {
-		t.Fatalf("conformance data missing: %v", err)
+		t.Fatal(err)
 	}
 	return data
 }
@@ -37,17 +41,7 @@ func replay(t *testing.T, game string, input []byte) []map[string]any {
 	if err != nil {
 		t.Fatalf("replay %s: %v: %s", game, err, errb.String())
 	}
-	var res []map[string]any
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<26)
-	for sc.Scan() {
-		var m map[string]any
-		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatalf("replay %s: output line %d: %v", game, len(res)+1, err)
-		}
-		res = append(res, m)
-	}
-	return res
+	return decodeLines(t, out)
 }
 
 func decodeLines(t *testing.T, data []byte) []map[string]any {
@@ -58,81 +52,87 @@ func decodeLines(t *testing.T, data []byte) []map[string]any {
 	for sc.Scan() {
 		var m map[string]any
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
-			t.Fatal(err)
+			t.Fatalf("line %d: %v", len(out)+1, err)
 		}
 		out = append(out, m)
 	}
 	return out
 }
 
-// TestReplayCommands runs the replay contract of each game through the
-// CLI, as the organisers' checker does, and compares every result field.
-func TestReplayCommands(t *testing.T) {
-	for _, c := range []struct {
-		game, file string
-		fields     []string
-	}{
-		{"hextris", "cases.jsonl.gz", []string{"score", "move_score", "power_score", "end_state", "error", "units_locked", "moves_executed", "board"}},
-		{"brew", "games.jsonl.gz", []string{"rounds", "scores", "active", "inputs_sha256"}},
-	} {
-		t.Run(c.game, func(t *testing.T) {
-			data := conformanceData(t, c.game, c.file)
-			want := decodeLines(t, data)
-			got := replay(t, c.game, data)
-			if len(got) != len(want) {
-				t.Fatalf("%d output lines for %d cases", len(got), len(want))
+// TestReplayConformance replays the reference data of every registered
+// game that declares some (harness.ReplayReferencer) through the CLI, as
+// the organisers' checker would, and compares the declared fields of every
+// output line with the reference. Missing data fails the test.
+func TestReplayConformance(t *testing.T) {
+	games := 0
+	for _, g := range harness.Default.Games() {
+		ref, ok := g.(harness.ReplayReferencer)
+		if !ok {
+			continue
+		}
+		games++
+		name := g.Info().Name
+		t.Run(name, func(t *testing.T) {
+			spec := ref.ReplayReference()
+			files, err := filepath.Glob(filepath.Join(repoRoot, spec.Files))
+			if err != nil || len(files) == 0 {
+				t.Fatalf("reference data %s missing: %v", spec.Files, err)
 			}
-			agree := 0
-			for i := range want {
-				ok := true
-				for _, f := range c.fields {
-					if !reflect.DeepEqual(got[i][f], want[i][f]) {
-						if ok {
-							t.Errorf("case %d (%v): %s = %v, want %v", i+1, want[i]["name"], f, got[i][f], want[i][f])
+			agree, total := 0, 0
+			for _, f := range files {
+				data := readReference(t, f)
+				want := decodeLines(t, data)
+				if len(want) < spec.Header {
+					t.Fatalf("%s: %d lines, fewer than its %d header lines", f, len(want), spec.Header)
+				}
+				want = want[spec.Header:]
+				got := replay(t, name, data)
+				if len(got) != len(want) {
+					t.Errorf("%s: %d output lines for %d reference lines", filepath.Base(f), len(got), len(want))
+				}
+				fileOK := len(got) == len(want)
+				for i := range want {
+					ok := i < len(got)
+					for _, k := range spec.Fields {
+						if !ok {
+							break
 						}
-						ok = false
+						if !reflect.DeepEqual(got[i][k], want[i][k]) {
+							t.Errorf("%s line %d (%v): %s = %v, want %v", filepath.Base(f), spec.Header+i+1, want[i]["name"], k, got[i][k], want[i][k])
+							ok = false
+						}
+					}
+					if !spec.Trace {
+						total++
+						if ok {
+							agree++
+						}
+					}
+					if !ok {
+						fileOK = false
+						if spec.Trace {
+							break // the rest of a trace follows from the first difference
+						}
 					}
 				}
-				if ok {
-					agree++
+				if spec.Trace {
+					total++
+					if fileOK {
+						agree++
+					}
 				}
 			}
-			t.Logf("gauntlet replay %s: %d/%d agree", c.game, agree, len(want))
+			unit := "cases"
+			if spec.Trace {
+				unit = "traces"
+			}
+			t.Logf("gauntlet replay %s: %d/%d %s agree", name, agree, total, unit)
+			if total == 0 {
+				t.Fatalf("reference data %s holds no case", spec.Files)
+			}
 		})
 	}
-}
-
-// TestReplayPaperio replays every reference trace through the CLI and
-// compares each tick's players, map bonuses and hash.
-func TestReplayPaperio(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "referees", "paperio", "testdata", "*.jsonl.gz"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("paperio traces missing: %v", err)
+	if games == 0 {
+		t.Fatal("no registered game declares replay reference data")
 	}
-	agree := 0
-	for _, f := range files {
-		data, err := testdata.Read(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := decodeLines(t, data)[1:] // after the header
-		got := replay(t, "paperio", data)
-		ok := len(got) == len(want)
-		for i := 0; ok && i < len(want); i++ {
-			for _, k := range []string{"tick", "players", "bonuses", "hash"} {
-				if !reflect.DeepEqual(got[i][k], want[i][k]) {
-					t.Errorf("%s tick %v: %s = %v, want %v", filepath.Base(f), want[i]["tick"], k, got[i][k], want[i][k])
-					ok = false
-					break
-				}
-			}
-		}
-		if len(got) != len(want) {
-			t.Errorf("%s: %d ticks replayed, want %d", filepath.Base(f), len(got), len(want))
-		}
-		if ok {
-			agree++
-		}
-	}
-	t.Logf("gauntlet replay paperio: %d/%d traces agree", agree, len(files))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -34,7 +35,7 @@ type reportOutput struct {
 
 func runReport(ctx context.Context, e *env, args []string) error {
 	var study, run, ab, out, storage string
-	var asJSON bool
+	var asJSON, noOptimum bool
 	fs := newFlags(e, "report", "(--study NAME | --run ID | --ab ID) --out DIR [--storage URL]")
 	fs.StringVar(&study, "study", "", "tuning or SPSA study name (see 'gauntlet tune --list', 'gauntlet spsa --list')")
 	fs.StringVar(&run, "run", "", "id of a stored eval or ab run")
@@ -42,6 +43,7 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&out, "out", "", "directory to write the report into (created if missing)")
 	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.BoolVar(&asJSON, "json", false, "print the headline and the files written as JSON")
+	fs.BoolVar(&noOptimum, "no-optimum", false, "eval runs: do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -64,14 +66,11 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	if storage == "" || storage == "none" {
 		return usagef("--storage %q: a report reads a stored run or study", storage)
 	}
-	ps, err := harness.ParseStorage(storage)
-	if err != nil {
+	if _, err := harness.ParseStorage(storage); err != nil {
 		return usagef("--storage: %v", err)
 	}
-	if ps.Dialect == "sqlite" && ps.Path != ":memory:" {
-		if _, err := os.Stat(ps.Path); err != nil {
-			return fmt.Errorf("--storage %s: no database: %w", storage, err)
-		}
+	if err := existingDatabase(storage); err != nil {
+		return err
 	}
 	var rep *reports.Report
 	switch {
@@ -109,16 +108,18 @@ func runReport(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		if run != "" {
-			sum, err := harness.LoadEvalSummary(ctx, st, harness.Default, run)
+			rs, _, err := harness.LoadResults(ctx, st, harness.Default, run)
 			if err != nil {
 				return err
 			}
-			g, _ := harness.Default.Game(sum.Game) // nil: generic detail columns
-			var picks []reports.ReplayPick
-			if g != nil {
-				picks = reports.PickEvalReplays(sum, g.Info().HigherIsBetter)
+			sum := harness.SummarizeEval(rs)
+			if !noOptimum {
+				if err := sum.AddOptima(ctx, rs.Plan, runtime.NumCPU()); err != nil {
+					return err
+				}
 			}
-			links, notes := reportReplays(ctx, st, out, run, picks)
+			g := rs.Plan.Game
+			links, notes := reportReplays(ctx, st, out, run, reports.PickEvalReplays(sum, g.Info().HigherIsBetter))
 			if rep, err = reports.WriteEvalReport(out, g, sum, reports.WithReplays(links)); err != nil {
 				return err
 			}
@@ -185,7 +186,7 @@ func reportReplays(ctx context.Context, st *harness.Store, dir, run string, pick
 // parameters (string values) become the index of their choice.
 func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Study {
 	s := &reports.Study{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}}
+		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Minimize: rec.Spec.Minimize}
 	if len(rec.Spec.Opponents) > 0 {
 		s.Objective = "score fraction against the opponent pool " + strings.Join(rec.Spec.Opponents, ", ") + " (seats swapped per case)"
 	} else {

@@ -164,7 +164,7 @@ func TestReportEndToEnd(t *testing.T) {
 	reportRenders(t, chromium, evDir, head)
 
 	// ab (two players: Elo and LLR plots)
-	out, stderr, code = gauntlet(t, dir, "ab", "--game", "brew", "--a", "greedy", "--b", "random", "--games", "12",
+	out, stderr, code = gauntlet(t, dir, "ab", "--game", "pips", "--a", "skill:skill=7", "--b", "skill", "--games", "12",
 		"--storage", db, "--run", "ab", "--json", "--quiet")
 	if code != 0 {
 		t.Fatalf("ab: exit %d: %s", code, stderr)

@@ -59,7 +59,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose declared parameters are tuned, or cmd:COMMAND with typed placeholders ({w:float[0,5]=1.5}) or {params@spec.json}")
 	fs.Var(&f.params, "param", "base value k=v of a parameter (repeatable): kept by parameters outside --space, and part of the default configuration")
 	fs.StringVar(&f.paramsFile, "params-file", "", "JSON file of base values (e.g. from an earlier --best-json)")
-	fs.StringVar(&f.cases, "cases", "smoke", "case set every trial plays (see 'gauntlet list')")
+	fs.StringVar(&f.cases, "cases", "", "case set every trial plays (see 'gauntlet list'; default: the game's choice, else smoke)")
 	fs.IntVar(&f.trials, "trials", 0, "trials in the study in all, whatever the number of workers (a larger number extends a study)")
 	fs.StringVar(&f.space, "space", "", "comma-separated parameters to search (default: every declared parameter)")
 	fs.StringVar(&f.opponents, "opponents", "", "opponent pool of 2+ player games, e.g. greedy,random (default: the game's lineup); each plays every case twice, seats swapped")
@@ -134,16 +134,17 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if len(rest) > 0 {
 		return usagef("unexpected argument %q", rest[0])
 	}
+	if err := f.check(setFlags(fs)); err != nil {
+		return err
+	}
 	url, cleanup, err := tuneStorageURL(f.rf.storage)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	if f.list {
-		if ps, _ := harness.ParseStorage(url); ps.Dialect == "sqlite" && ps.Path != ":memory:" {
-			if _, err := os.Stat(ps.Path); err != nil {
-				return fmt.Errorf("--storage %s: no database: %w", url, err)
-			}
+		if err := existingDatabase(url); err != nil {
+			return err
 		}
 		list, err := tuning.ListStudies(ctx, url)
 		if err != nil {
@@ -160,7 +161,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	}
 	t, err := tuning.New(harness.Default, c)
 	if err != nil {
-		return usageError{err.Error()} // every error of New is about the request
+		return usagef("%v", err) // every error of New is about the request
 	}
 	st, err := tuning.OpenStorage(ctx, url)
 	if err != nil {
@@ -328,8 +329,12 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	}
 	fmt.Fprintf(w, "default value %s\n  params: %s\n", optNum(s.DefaultValue), formatParams(s.DefaultParams))
 	if s.Improvement != nil && s.CI95 != nil {
-		line := fmt.Sprintf("improvement (best - default, paired per case): %s, 95%% CI [%s, %s]",
-			reports.Num(*s.Improvement), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+		what := "best - default"
+		if s.Minimize {
+			what = "default - best, lower is better"
+		}
+		line := fmt.Sprintf("improvement (%s, paired per case): %s, 95%% CI [%s, %s]",
+			what, reports.Num(*s.Improvement), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
 		if s.WilcoxonP != nil {
 			line += fmt.Sprintf(", Wilcoxon p = %.3g", *s.WilcoxonP)
 		}

@@ -57,7 +57,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	}
 	cases, err := g.Cases(caseID)
 	if err != nil {
-		return usageError{err.Error()}
+		return usagef("%v", err)
 	}
 	if len(cases) != 1 {
 		return usagef("--case %s names %d cases; give one case (the first is %s)", caseID, len(cases), cases[0].ID)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 	"gauntlet/referees/brew"
 	"gauntlet/strategies/brewbasic"
 	"gauntlet/strategies/param"
@@ -14,6 +15,15 @@ import (
 // brewGame adapts the Witches' Brew referee (CodinGame Fall Challenge
 // 2020), final-league rules, two seats.
 type brewGame struct{}
+
+var (
+	_ harness.Replayer         = brewGame{}
+	_ harness.ReplayReferencer = brewGame{}
+	_ harness.BotServer        = brewGame{}
+)
+
+// brewTypes is brew's typed view of cases and bots.
+var brewTypes = adapter[brewCase, brew.Bot]{"brew"}
 
 // brewCase is the Data of a brew case.
 type brewCase struct {
@@ -64,9 +74,9 @@ func (brewGame) Cases(set string) ([]harness.Case, error) {
 }
 
 func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	d, ok := c.Data.(brewCase)
-	if !ok {
-		return harness.Outcome{}, fmt.Errorf("brew: case %q has no brew data", c.ID)
+	d, err := brewTypes.data(c)
+	if err != nil {
+		return harness.Outcome{}, err
 	}
 	if len(players) != brew.Players {
 		return harness.Outcome{}, fmt.Errorf("brew needs %d players; got %d", brew.Players, len(players))
@@ -81,13 +91,9 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 			agents[i] = brew.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed)}
 			continue
 		}
-		b, err := pl.Entrant.Bot(pl.Seed)
+		bot, err := brewTypes.seatBot(pl)
 		if err != nil {
 			return harness.Outcome{}, err
-		}
-		bot, ok := b.(brew.Bot)
-		if !ok {
-			return harness.Outcome{}, fmt.Errorf("brew: strategy %s is not a brew bot", pl.Entrant.Name())
 		}
 		agents[i] = brew.Agent{Bot: bot}
 	}
@@ -121,4 +127,35 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		}
 	}
 	return out, nil
+}
+
+// Replay is `gauntlet replay brew [--inputs]`: recorded games (JSON lines
+// with seed, league and actions) on stdin, one result line per game on
+// stdout, in order.
+func (brewGame) Replay(ctx context.Context, io cli.IO, args []string) error {
+	fs := cli.NewFlags(io, "replay brew", "[--inputs] < games.jsonl > results.jsonl")
+	inputs := fs.Bool("inputs", false, "also write every turn's full input text (field \"inputs\")")
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := cli.NoArgs("replay brew", rest); err != nil {
+		return err
+	}
+	return brew.Replay(ctx, io.Stdin, io.Stdout, *inputs)
+}
+
+// ReplayReference is the organisers' referee's results of recorded games.
+func (brewGame) ReplayReference() harness.ReplayReference {
+	return harness.ReplayReference{Files: "referees/brew/testdata/games.jsonl.gz",
+		Fields: []string{"rounds", "scores", "active", "inputs_sha256"}}
+}
+
+// ServeBot speaks the CodinGame protocol of the contest.
+func (brewGame) ServeBot(ctx context.Context, io cli.IO, bot any) error {
+	b, err := brewTypes.bot(bot, "the served bot")
+	if err != nil {
+		return err
+	}
+	return brew.Serve(ctx, io.Stdin, io.Stdout, b)
 }

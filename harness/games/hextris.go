@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 	"gauntlet/referees/hextris"
 	"gauntlet/strategies/hexrandom"
 	"gauntlet/strategies/param"
@@ -21,7 +22,18 @@ import (
 // leaderboard, aggregated per problem as the leaderboard did.
 type hextrisGame struct{}
 
-var _ harness.Coster = hextrisGame{}
+var (
+	_ harness.Coster           = hextrisGame{}
+	_ harness.Aggregator       = hextrisGame{}
+	_ harness.DetailColumner   = hextrisGame{}
+	_ harness.Replayer         = hextrisGame{}
+	_ harness.ReplayReferencer = hextrisGame{}
+	_ harness.CaseDefaulter    = hextrisGame{}
+	_ harness.Tooler           = hextrisGame{}
+)
+
+// hexTypes is hextris's typed view of cases and bots.
+var hexTypes = adapter[hexCase, hextris.Solver]{"hextris"}
 
 // hexCase is the Data of a hextris case.
 type hexCase struct {
@@ -189,8 +201,8 @@ func (hextrisGame) Aggregate(group string, scores map[string]float64) float64 {
 // units of the source times the board's area (a search strategy explores
 // the board for every unit).
 func (hextrisGame) Cost(c harness.Case) float64 {
-	d, ok := c.Data.(hexCase)
-	if !ok {
+	d, err := hexTypes.data(c)
+	if err != nil {
 		return 0
 	}
 	return float64(d.Problem.SourceLength) * float64(d.Problem.Width*d.Problem.Height)
@@ -202,10 +214,50 @@ func (hextrisGame) DetailColumns() []string {
 	return []string{"move_score", "power_score", "error", "end_state"}
 }
 
+// DefaultCases: ab compares on the qualifier, the leaderboard's problems;
+// eval and tune keep the quick smoke set.
+func (hextrisGame) DefaultCases(command string) string {
+	if command == "ab" {
+		return "qualifier"
+	}
+	return ""
+}
+
+// Replay is `gauntlet replay hextris`: the conformance contract (JSON lines
+// of {problemId, seed, solution, phrases} in, one result line out per input
+// line). The first malformed line stops the replay with an error naming it
+// (exit 1) after the results of the lines before it.
+func (hextrisGame) Replay(ctx context.Context, io cli.IO, args []string) error {
+	fs := cli.NewFlags(io, "replay hextris", "< cases.jsonl > results.jsonl")
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := cli.NoArgs("replay hextris", rest); err != nil {
+		return err
+	}
+	return hextris.Replay(ctx, io.Stdin, io.Stdout)
+}
+
+// ReplayReference is the organisers' scoring of contest solutions.
+func (hextrisGame) ReplayReference() harness.ReplayReference {
+	return harness.ReplayReference{Files: "referees/hextris/testdata/cases.jsonl.gz",
+		Fields: []string{"score", "move_score", "power_score", "end_state", "error", "units_locked", "moves_executed", "board"}}
+}
+
+// Tools are the contest's own command lines: scoring solution files with
+// the leaderboard's rules, and the solver's command line.
+func (hextrisGame) Tools() []harness.Tool {
+	return []harness.Tool{
+		{Name: "score", Summary: "score contest solution files with the official rules and aggregation (per-problem table)", Run: hextrisScore},
+		{Name: "solve", Summary: "the contest's command line (-f problem.json ... -t SECONDS -c CORES): solutions as contest JSON", Run: hextrisSolve},
+	}
+}
+
 func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	d, ok := c.Data.(hexCase)
-	if !ok {
-		return harness.Outcome{}, fmt.Errorf("hextris: case %q has no hextris data", c.ID)
+	d, err := hexTypes.data(c)
+	if err != nil {
+		return harness.Outcome{}, err
 	}
 	if len(players) != 1 {
 		return harness.Outcome{}, fmt.Errorf("hextris is a single-player game; got %d players", len(players))
@@ -227,13 +279,9 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			answers.Times = harness.NewAnswerTimes([]time.Duration{res.Took}, opt.Applied(hextrisLimits))
 		}
 	} else {
-		bot, err := pl.Entrant.Bot(pl.Seed)
+		solver, err := hexTypes.seatBot(pl)
 		if err != nil {
 			return harness.Outcome{}, err
-		}
-		solver, ok := bot.(hextris.Solver)
-		if !ok {
-			return harness.Outcome{}, fmt.Errorf("hextris: strategy %s is not a hextris solver", pl.Entrant.Name())
 		}
 		sol, err := solver.Solve(ctx, d.Problem, d.Seed, d.Phrases)
 		if err != nil {

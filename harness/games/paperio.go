@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 	"gauntlet/referees/paperio"
 	"gauntlet/strategies/paperbasic"
 	"gauntlet/strategies/param"
@@ -15,6 +16,15 @@ import (
 // players, the official server rules, clients shuffled by the game's seed
 // as the server did.
 type paperioGame struct{}
+
+var (
+	_ harness.Replayer         = paperioGame{}
+	_ harness.ReplayReferencer = paperioGame{}
+	_ harness.BotServer        = paperioGame{}
+)
+
+// paperTypes is paperio's typed view of cases and bots.
+var paperTypes = adapter[paperCase, paperio.Bot]{"paperio"}
 
 // paperCase is the Data of a paperio case.
 type paperCase struct{ Seed int64 }
@@ -65,9 +75,9 @@ func (paperioGame) Cases(set string) ([]harness.Case, error) {
 }
 
 func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	d, ok := c.Data.(paperCase)
-	if !ok {
-		return harness.Outcome{}, fmt.Errorf("paperio: case %q has no paperio data", c.ID)
+	d, err := paperTypes.data(c)
+	if err != nil {
+		return harness.Outcome{}, err
 	}
 	if len(players) < 1 || len(players) > paperio.MaxPlayers {
 		return harness.Outcome{}, fmt.Errorf("paperio takes 1 to %d players; got %d", paperio.MaxPlayers, len(players))
@@ -82,13 +92,9 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			agents[i] = paperio.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed), Name: pl.Entrant.Label()}
 			continue
 		}
-		b, err := pl.Entrant.Bot(pl.Seed)
+		bot, err := paperTypes.seatBot(pl)
 		if err != nil {
 			return harness.Outcome{}, err
-		}
-		bot, ok := b.(paperio.Bot)
-		if !ok {
-			return harness.Outcome{}, fmt.Errorf("paperio: strategy %s is not a paperio bot", pl.Entrant.Name())
 		}
 		agents[i] = paperio.Agent{Bot: bot, Name: pl.Entrant.Label()}
 	}
@@ -128,4 +134,34 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		}
 	}
 	return out, nil
+}
+
+// Replay is `gauntlet replay paperio`: one trace on stdin (a header line,
+// then rows with tick, cmds and optional spawn), one state line per
+// processed tick on stdout.
+func (paperioGame) Replay(ctx context.Context, io cli.IO, args []string) error {
+	fs := cli.NewFlags(io, "replay paperio", "< trace.jsonl > states.jsonl")
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if err := cli.NoArgs("replay paperio", rest); err != nil {
+		return err
+	}
+	return paperio.Replay(io.Stdin, io.Stdout)
+}
+
+// ReplayReference is the traces of the organisers' server, one game each.
+func (paperioGame) ReplayReference() harness.ReplayReference {
+	return harness.ReplayReference{Files: "referees/paperio/testdata/*.jsonl.gz", Header: 1, Trace: true,
+		Fields: []string{"tick", "players", "bonuses", "hash"}}
+}
+
+// ServeBot speaks the JSON-lines protocol of the contest's runner.
+func (paperioGame) ServeBot(ctx context.Context, io cli.IO, bot any) error {
+	b, err := paperTypes.bot(bot, "the served bot")
+	if err != nil {
+		return err
+	}
+	return paperio.Serve(ctx, io.Stdin, io.Stdout, b)
 }

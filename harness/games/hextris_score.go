@@ -1,4 +1,4 @@
-package main
+package games
 
 import (
 	"context"
@@ -6,42 +6,12 @@ import (
 	"os"
 	"strconv"
 
+	"gauntlet/harness/cli"
 	"gauntlet/referees/hextris"
 	"gauntlet/reports"
 )
 
-// hextrisVerbs holds "gauntlet hextris <verb>".
-var hextrisVerbs = subcommands{
-	"score": hextrisScore,
-	"solve": hextrisSolve,
-}
-
-func init() {
-	replayers["hextris"] = replayHextris
-	register(&command{
-		name:    "hextris",
-		summary: "contest tools: 'hextris score SOLUTIONS.json' (official table), 'hextris solve -f FILE' (contest command line)",
-		run:     hextrisVerbs.run("hextris"),
-	})
-}
-
-// replayHextris is "gauntlet replay hextris": the conformance contract
-// (JSONL of {problemId, seed, solution, phrases} in, one result line out
-// per input line). The first malformed line stops the replay with an error
-// naming it (exit 1) after the results of the lines before it.
-func replayHextris(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "replay hextris", "< cases.jsonl > results.jsonl")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("replay hextris takes no arguments; got %q", rest)
-	}
-	return hextris.Replay(ctx, e.stdin, e.stdout)
-}
-
-// hexScoreJSON is the --json document of hextris score.
+// hexScoreJSON is the --json document of `gauntlet hextris score`.
 type hexScoreJSON struct {
 	Phrases  string          `json:"phrases"`
 	Files    []string        `json:"files"`
@@ -74,27 +44,32 @@ type hexSeedOut struct {
 	MovesExecuted int    `json:"moves_executed"`
 }
 
-// hextrisScore is "gauntlet hextris score": contest solution files scored
+// hextrisScore is `gauntlet hextris score`: contest solution files scored
 // with the official rules and aggregation.
-func hextrisScore(ctx context.Context, e *env, args []string) error {
+func hextrisScore(ctx context.Context, io cli.IO, args []string) error {
 	var seeds, asJSON bool
 	var mdFile, csvFile, phraseName string
-	fs := newFlags(e, "hextris score", "[--seeds] [--phrases power|custom|illegal|none] [--md F] [--csv F] [--json] SOLUTIONS.json...")
+	fs := cli.NewFlags(io, "hextris score", "[--seeds] [--phrases power|custom|illegal|none] [--md F] [--csv F] [--json] SOLUTIONS.json...")
 	fs.BoolVar(&seeds, "seeds", false, "also print one row per (problem, seed)")
 	fs.StringVar(&phraseName, "phrases", "power", "phrase set: power (the leaderboard's 18), custom, illegal or none")
 	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
 	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
 	fs.BoolVar(&asJSON, "json", false, "print one JSON document on stdout")
-	files, err := parseFlags(fs, args)
+	files, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(files) == 0 {
-		return usagef("hextris score: no solution file given")
+		return cli.Usagef("hextris score: no solution file given")
+	}
+	for _, f := range [][2]string{{"--md", mdFile}, {"--csv", csvFile}} {
+		if err := cli.OutputFile(f[0], f[1]); err != nil {
+			return err
+		}
 	}
 	phrases, err := hextris.OfficialPhrases(phraseName)
 	if err != nil {
-		return usagef("--phrases: %v", err)
+		return cli.Usagef("--phrases: %v", err)
 	}
 	// Later files and later entries win for the same (problem, seed), as
 	// the leaderboard kept the latest submission.
@@ -154,23 +129,23 @@ func hextrisScore(ctx context.Context, e *env, args []string) error {
 		tables = append(tables, seedT)
 	}
 	if mdFile != "" {
-		if err := writeTableFile(mdFile, true, tables...); err != nil {
+		if err := reports.WriteTablesFile(mdFile, true, tables...); err != nil {
 			return err
 		}
 	}
 	if csvFile != "" {
-		if err := writeTableFile(csvFile, false, tables...); err != nil {
+		if err := reports.WriteTablesFile(csvFile, false, tables...); err != nil {
 			return err
 		}
 	}
 	if asJSON {
-		return writeJSON(e.stdout, doc)
+		return cli.WriteJSON(io.Stdout, doc)
 	}
 	for i, t := range tables {
 		if i > 0 {
-			fmt.Fprintln(e.stdout)
+			fmt.Fprintln(io.Stdout)
 		}
-		if err := t.WriteText(e.stdout); err != nil {
+		if err := t.WriteText(io.Stdout); err != nil {
 			return err
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package e2e
 
 import (
 	"context"
@@ -15,12 +15,11 @@ import (
 	"gauntlet/tuning"
 )
 
-// externalGreedy is a brew bot run as an external command: this test
+// externalGreedy is a brew bot run as an external command: the gauntlet
 // binary serving the built-in greedy strategy over the CodinGame protocol
-// (the bot inherits GAUNTLET_CLI_MAIN from the gauntlet process), with two
-// of its weights declared as typed placeholders.
+// (gauntlet bot), with two of its weights declared as typed placeholders.
 func externalGreedy() string {
-	return "cmd:" + os.Args[0] + " bot brew greedy --param dist_weight={dw:float[0,5]=1.5} --param price_weight={pw:float[0,5]=1}"
+	return "cmd:" + bin + " bot brew greedy --param dist_weight={dw:float[0,5]=1.5} --param price_weight={pw:float[0,5]=1}"
 }
 
 // TestTuneExternalBot: a study of an external bot's declared parameters
@@ -80,9 +79,8 @@ func TestTuneExternalBotKilledResumes(t *testing.T) {
 	args := []string{"tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy", "--cases", "seeds:6",
 		"--trials", "5", "--seed", "1", "--sampler", "random", "--storage", "sqlite:" + db, "--study", "killext",
 		"--heartbeat", "200ms", "--jobs", "1", "--chunk", "1", "--json"}
-	cmd := exec.Command(os.Args[0], args...)
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

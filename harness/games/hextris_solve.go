@@ -1,0 +1,188 @@
+package games
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"gauntlet/harness"
+	"gauntlet/harness/cli"
+	"gauntlet/referees/hextris"
+)
+
+// hextrisSolve is `gauntlet hextris solve`: the contest's command line. It
+// solves every source seed of every problem file with a built-in strategy
+// and writes the solutions as contest JSON to stdout.
+func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
+	fs := cli.NewFlags(io, "hextris solve", "-f FILE... [-p PHRASE]... [-t SECONDS] [-c CORES] [-m MEGABYTES] [--strategy NAME] [--param k=v,...]")
+	var files, phraseList, params cli.Strings
+	fs.Var(&files, "f", "problem file (repeatable)")
+	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the 18 phrases of the leaderboard)")
+	seconds := fs.Float64("t", 0, "time limit in seconds for the whole run (0: none; the node budget alone bounds the work); a game cut short keeps the units placed so far")
+	cores := fs.Int("c", 1, "number of games solved at once")
+	megabytes := fs.Int("m", 0, "memory limit in megabytes (accepted for the contest's command line; not enforced)")
+	strategy := fs.String("strategy", "hexlookahead", "built-in hextris strategy (see 'gauntlet list --game hextris')")
+	fs.Var(&params, "param", "strategy parameter k=v (repeatable, or comma-separated)")
+	tag := fs.String("tag", "gauntlet", "tag written with each solution")
+	rest, err := cli.Parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return cli.Usagef("hextris solve: unexpected argument %q", rest[0])
+	}
+	if len(files) == 0 {
+		return cli.Usagef("hextris solve: no problem file (-f)")
+	}
+	if !(*seconds >= 0) || math.IsInf(*seconds, 0) {
+		return cli.Usagef("hextris solve: -t %v: want a time limit in seconds >= 0 (0: none)", *seconds)
+	}
+	if *cores < 1 {
+		return cli.Usagef("hextris solve: -c %d: want at least 1 core", *cores)
+	}
+	if *megabytes < 0 {
+		return cli.Usagef("hextris solve: -m %d: want a memory limit in megabytes >= 0 (0: none)", *megabytes)
+	}
+	st, err := harness.Default.Strategy("hextris", *strategy)
+	if err != nil {
+		return cli.Usagef("hextris solve: --strategy: %v", err)
+	}
+	vals, err := st.Params.Parse(params...)
+	if err != nil {
+		return cli.Usagef("hextris solve: --param: %v", err)
+	}
+	phrases, err := hextris.OfficialPhrases("power")
+	if err != nil {
+		return err
+	}
+	if len(phraseList) > 0 {
+		phrases = hextris.NewPhraseSet("command line", phraseList)
+	}
+	// One case per distinct source seed of each problem, as eval plays
+	// them; the game's cost model orders them.
+	var cases []harness.Case
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("hextris solve: %w", err)
+		}
+		p, err := hextris.ParseProblem(data)
+		if err != nil {
+			return fmt.Errorf("hextris solve: %s: %w", f, err)
+		}
+		for _, s := range distinctSeeds(p.SourceSeeds) {
+			cases = append(cases, hexCaseOf(p, s, phrases))
+		}
+	}
+	build := func() (hextris.Solver, error) {
+		b, err := st.New(vals, 1)
+		if err != nil {
+			return nil, err
+		}
+		return hexTypes.bot(b, "the bot of strategy "+st.Name)
+	}
+	out, err := solveCases(ctx, cases, build, *seconds, *cores)
+	if err != nil {
+		return fmt.Errorf("hextris solve: %w", err)
+	}
+	for i := range out {
+		out[i].Tag = *tag
+	}
+	return cli.WriteJSON(io.Stdout, out)
+}
+
+// solveCases solves cases on cores workers, each with its own solver, and
+// returns the solutions in case order. The costliest cases (the game's
+// Coster: source length times board area) start first, so that the short
+// ones fill the cores at the end. With a time limit (seconds > 0) every
+// game stops at 90% of it, leaving time for the output, and each game gets
+// its share of the time left, in proportion to its cost among the games not
+// started yet (the solver keeps a quick complete solution in case the full
+// search runs out of time).
+func solveCases(ctx context.Context, cases []harness.Case, build func() (hextris.Solver, error), seconds float64, cores int) ([]hextris.Solution, error) {
+	// ectx ends on an error or an interrupt; the time limit ends only the
+	// searches (dctx): the games not started by then still play their
+	// quick complete game.
+	g, ectx := errgroup.WithContext(ctx)
+	dctx := ectx
+	var deadline time.Time
+	if seconds > 0 {
+		var cancel context.CancelFunc
+		deadline = time.Now().Add(time.Duration(seconds * 0.9 * float64(time.Second)))
+		dctx, cancel = context.WithDeadline(ectx, deadline)
+		defer cancel()
+	}
+	cost := make([]float64, len(cases))
+	order := make([]int, len(cases))
+	var costLeft float64
+	for i, c := range cases {
+		cost[i] = hextrisGame{}.Cost(c)
+		order[i] = i
+		costLeft += cost[i]
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
+	workers := min(cores, len(cases))
+	var shareMu sync.Mutex
+	share := func(i int) time.Duration {
+		shareMu.Lock()
+		defer shareMu.Unlock()
+		d := time.Duration(float64(time.Until(deadline)) * float64(workers) * cost[i] / max(costLeft, 1))
+		costLeft -= cost[i]
+		return d
+	}
+	out := make([]hextris.Solution, len(cases))
+	next := make(chan int)
+	for range workers {
+		g.Go(func() error {
+			solver, err := build()
+			if err != nil {
+				return err
+			}
+			for i := range next {
+				d, err := hexTypes.data(cases[i])
+				if err != nil {
+					return err
+				}
+				jctx, cancel := dctx, context.CancelFunc(func() {})
+				if !deadline.IsZero() {
+					jctx, cancel = context.WithTimeout(dctx, share(i))
+				}
+				sol, err := solver.Solve(jctx, d.Problem, d.Seed, d.Phrases)
+				cancel()
+				if err != nil {
+					return fmt.Errorf("problem %d seed %d: %w", d.Problem.ID, d.Seed, err)
+				}
+				out[i] = hextris.Solution{ProblemID: d.Problem.ID, Seed: d.Seed, Solution: sol}
+			}
+			return nil
+		})
+	}
+	sent := 0
+feed:
+	for _, i := range order {
+		select {
+		case next <- i:
+			sent++
+		case <-ectx.Done():
+			break feed
+		}
+	}
+	close(next)
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted: a partial answer would look complete
+	}
+	if sent < len(cases) {
+		return nil, fmt.Errorf("%d of %d games were not started", len(cases)-sent, len(cases))
+	}
+	return out, nil
+}

@@ -1,0 +1,130 @@
+package games
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gauntlet/harness"
+	"gauntlet/harness/cli"
+)
+
+// runTool runs a tool of a registered game with args and returns its
+// stdout, stderr and error.
+func runTool(t *testing.T, game, verb string, args ...string) (string, string, error) {
+	t.Helper()
+	g, err := harness.Default.Game(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool, err := harness.FindTool(g, verb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	err = tool.Run(context.Background(), cli.IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, args)
+	return out.String(), errb.String(), err
+}
+
+// problem3 is problem 3 of the qualifier (five source seeds), as the
+// contest gave it.
+var problem3 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_3.json")
+
+// solveAndScore runs 'hextris solve' on problem 3 with the given extra
+// arguments, then scores the written file with 'hextris score --json' and
+// returns the per-seed results.
+func solveAndScore(t *testing.T, args ...string) []hexSeedOut {
+	t.Helper()
+	out, errb, err := runTool(t, "hextris", "solve", append([]string{"-f", problem3}, args...)...)
+	if err != nil {
+		t.Fatalf("solve: %v: %s", err, errb)
+	}
+	sol := filepath.Join(t.TempDir(), "solutions.json")
+	if err := os.WriteFile(sol, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	js, errb, err := runTool(t, "hextris", "score", sol, "--json")
+	if err != nil {
+		t.Fatalf("score: %v: %s", err, errb)
+	}
+	var doc hexScoreJSON
+	if err := json.Unmarshal([]byte(js), &doc); err != nil || len(doc.Problems) != 1 {
+		t.Fatalf("score --json: %v: %s", err, js)
+	}
+	return doc.Problems[0].PerSeed
+}
+
+// TestHextrisSolveThenScore: the contest command line writes a solution
+// for every source seed, each one a whole game the referee accepts.
+func TestHextrisSolveThenScore(t *testing.T) {
+	seeds := solveAndScore(t, "--strategy", "hexgreedy", "-c", "2")
+	if len(seeds) != 5 {
+		t.Fatalf("%d seeds scored, want 5", len(seeds))
+	}
+	for _, s := range seeds {
+		if s.Error != "" || s.Reason != "" || s.EndState == "playing" || s.Score <= 0 {
+			t.Errorf("seed %d: %+v", s.Seed, s)
+		}
+	}
+}
+
+// TestHextrisSolveTimeLimitGivesWholeGames: under a time limit far below
+// what a wide search needs for five seeds (a minute or more each), every
+// seed still gets a whole game (the time is shared among the games, and a
+// quick game is kept when the full search runs out of time).
+func TestHextrisSolveTimeLimitGivesWholeGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("takes the time limit")
+	}
+	seeds := solveAndScore(t, "-t", "20", "-c", "2", "--param", "beam=32", "--param", "beam_deep=32", "--param", "nodes=10000000")
+	if len(seeds) != 5 {
+		t.Fatalf("%d seeds scored, want 5", len(seeds))
+	}
+	for _, s := range seeds {
+		if s.Error != "" || s.EndState == "playing" || s.Score <= 0 {
+			t.Errorf("seed %d: %+v", s.Seed, s)
+		}
+	}
+}
+
+// TestHextrisToolsRefuseBadValues: every numeric flag of the tools is
+// checked before a game starts (a usage error naming the value), and its
+// valid twin passes.
+func TestHextrisToolsRefuseBadValues(t *testing.T) {
+	for _, c := range []struct {
+		bad  []string
+		want string
+		good []string
+	}{
+		{[]string{"-t", "-5"}, "-t -5: want a time limit in seconds >= 0", []string{"-t", "30"}},
+		{[]string{"-t", "NaN"}, "-t NaN", []string{"-t", "0"}},
+		{[]string{"-t", "+Inf"}, "-t +Inf", []string{"-t", "1e3"}},
+		{[]string{"-c", "0"}, "-c 0: want at least 1 core", []string{"-c", "1"}},
+		{[]string{"-c", "-2"}, "-c -2", []string{"-c", "2"}},
+		{[]string{"-m", "-1"}, "-m -1", []string{"-m", "0"}},
+		{[]string{"--strategy", "nope"}, `unknown strategy "nope"`, []string{"--strategy", "hexgreedy"}},
+		{[]string{"--param", "bogus=1"}, `bogus`, []string{"--param", "phrase_dp=0"}},
+	} {
+		base := []string{"-f", problem3, "--strategy", "hexgreedy"}
+		_, _, err := runTool(t, "hextris", "solve", append(base, c.bad...)...)
+		if !cli.IsUsage(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("solve %v: %v; want a usage error with %q", c.bad, err, c.want)
+		}
+		if out, errb, err := runTool(t, "hextris", "solve", append(base, c.good...)...); err != nil || !strings.Contains(out, `"solution"`) {
+			t.Errorf("solve %v (the valid twin): %v %s", c.good, err, errb)
+		}
+	}
+	if _, _, err := runTool(t, "hextris", "score"); !cli.IsUsage(err) {
+		t.Errorf("score without a file: %v; want a usage error", err)
+	}
+	if _, _, err := runTool(t, "hextris", "score", "--phrases", "bogus", "x.json"); !cli.IsUsage(err) {
+		t.Errorf("score --phrases bogus: %v; want a usage error", err)
+	}
+	if _, _, err := runTool(t, "hextris", "score", "--md", t.TempDir(), "x.json"); !cli.IsUsage(err) || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("score --md DIR: %v; want a usage error", err)
+	}
+}

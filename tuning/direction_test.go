@@ -1,0 +1,100 @@
+package tuning
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// meanValue is the mean value of trials [from, to) with a value.
+func meanValue(s *Summary, from, to int) float64 {
+	sum, n := 0.0, 0
+	for _, tr := range s.Trials[from:min(to, len(s.Trials))] {
+		if tr.Value != nil {
+			sum += *tr.Value
+			n++
+		}
+	}
+	return sum / float64(n)
+}
+
+// A lower-is-better game makes a minimising study: every sampler finds
+// configurations with lower costs than the default, the best trial is the
+// lowest, and the improvement is default − best, positive.
+func TestMinimizingStudyFindsTheMinimum(t *testing.T) {
+	for _, sampler := range []string{"tpe", "random", "cmaes"} {
+		t.Run(sampler, func(t *testing.T) {
+			reg := toyRegistry(0)
+			c := Config{Game: "cost", Strategy: "dial", Cases: "seeds:4", Sampler: sampler, Seed: 7, Space: []string{"x", "k"}}
+			s := runStudy(t, reg, sqliteURL(t), "min", c, 40)
+			if !s.Minimize || s.BestValue == nil || s.DefaultValue == nil || s.Improvement == nil {
+				t.Fatalf("minimize %v best %v default %v improvement %v", s.Minimize, s.BestValue, s.DefaultValue, s.Improvement)
+			}
+			for _, tr := range s.Trials {
+				if tr.State == StateComplete && *tr.Value < *s.BestValue {
+					t.Fatalf("trial %d has value %v below the best %v", tr.Number, *tr.Value, *s.BestValue)
+				}
+			}
+			if got, want := *s.Improvement, *s.DefaultValue-*s.BestValue; math.Abs(got-want) > 1e-9 || got <= 0 {
+				t.Fatalf("improvement %v, want default − best = %v > 0", got, want)
+			}
+			// The cost is 200 − quality: 100 at x=7, k=5 (plus noise 0..4
+			// and the default's mode and lr).
+			x, k := s.BestParams["x"].(float64), s.BestParams["k"]
+			if math.Abs(x-7) > 1.5 {
+				t.Errorf("best x = %v, want about 7 (k %v)", x, k)
+			}
+			first, last := meanValue(s, 1, 11), meanValue(s, 25, 40)
+			t.Logf("%s: best %.2f at x=%.2f k=%v, default %.2f; mean cost of trials 1-10 %.2f, 25-39 %.2f",
+				sampler, *s.BestValue, x, k, *s.DefaultValue, first, last)
+			if sampler != "random" && last >= first {
+				t.Errorf("%s: later trials cost %.2f on average, earlier ones %.2f: the search went the wrong way", sampler, last, first)
+			}
+		})
+	}
+}
+
+// CMA-ES of Goptuna v0.9.0 always minimises: in a maximising study its
+// later trials must still be better than its first ones.
+func TestCMAESFollowsTheStudyDirection(t *testing.T) {
+	for _, game := range []string{"knob", "cost"} {
+		reg := toyRegistry(0)
+		c := Config{Game: game, Strategy: "dial", Cases: "seeds:4", Sampler: "cmaes", Seed: 3, Space: []string{"x", "k"}}
+		s := runStudy(t, reg, sqliteURL(t), "cma", c, 40)
+		first, last := meanValue(s, 1, 11), meanValue(s, 25, 40)
+		better := last > first
+		if game == "cost" {
+			better = last < first
+		}
+		t.Logf("%s: mean value of trials 1-10 %.2f, 25-39 %.2f; best %.2f", game, first, last, *s.BestValue)
+		if !better {
+			t.Errorf("%s: CMA-ES went the wrong way: trials 1-10 %.2f on average, 25-39 %.2f", game, first, last)
+		}
+	}
+}
+
+// Against opponents a lower-is-better game is still a maximised score
+// fraction: the lower cost wins the game.
+func TestPoolObjectiveLowerIsBetter(t *testing.T) {
+	reg := toyRegistry(0)
+	tu, err := New(reg, Config{Game: "costduel", Strategy: "dial", Cases: "seeds:6", Opponents: "fixed:q=50"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tu.Spec().Minimize {
+		t.Fatal("a score fraction against opponents must be maximised")
+	}
+	good, err := tu.Play(context.Background(), map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1}, 0, 6, 2, hplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad, err := tu.Play(context.Background(), map[string]float64{"x": 0, "k": 0, "mode": 0, "lr": 0.001}, 0, 6, 2, hplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range good {
+		if good[i] != 1 || bad[i] != 0 {
+			t.Fatalf("unit %d: the best configuration scores %v, the worst %v; want 1 and 0", i, good[i], bad[i])
+		}
+	}
+}
