@@ -124,6 +124,7 @@ const (
 	AbilityDetail    = "detail columns"
 	AbilityAggregate = "official aggregation"
 	AbilityCost      = "case costs"
+	AbilityView      = "view" // Viewer: gauntlet view, replays in reports
 )
 
 // Abilities lists the optional interfaces g implements, by the names above,
@@ -153,6 +154,8 @@ func Abilities(g Game) []string {
 	add(ok, AbilityAggregate)
 	_, ok = g.(Coster)
 	add(ok, AbilityCost)
+	_, ok = g.(Viewer)
+	add(ok, AbilityView)
 	return out
 }
 
