@@ -26,6 +26,10 @@ import (
 type duel struct {
 	played atomic.Int64
 	delay  time.Duration
+	// stopAt, when set, calls stop as game number stopAt starts, so that
+	// an interruption falls inside a block whatever the machine's speed.
+	stopAt int64
+	stop   func()
 }
 
 type duelBot struct{ q float64 }
@@ -52,7 +56,10 @@ func (*duel) Cases(set string) ([]harness.Case, error) {
 }
 
 func (d *duel) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	d.played.Add(1)
+	if n := d.played.Add(1); n == d.stopAt {
+		d.stop()
+		return harness.Outcome{}, ctx.Err()
+	}
 	if d.delay > 0 {
 		select {
 		case <-time.After(d.delay):
@@ -187,16 +194,11 @@ func TestInterruptedStudyResumesToTheSameTheta(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := &duel{delay: time.Millisecond}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	d := &duel{delay: time.Millisecond, stopAt: 150, stop: cancel}
 	s := duelStudy(t, d, 400, 3)
 	st := openStorage(t, sqliteURL(t))
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		for d.played.Load() < 150 {
-			time.Sleep(time.Millisecond)
-		}
-		cancel()
-	}()
 	opt := quiet()
 	opt.BlockTime = 20 * time.Millisecond
 	if _, err := s.Run(ctx, st, opt); err == nil {
