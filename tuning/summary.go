@@ -3,7 +3,7 @@ package tuning
 import (
 	"context"
 	"fmt"
-	"math"
+
 	"sort"
 	"strings"
 	"time"
@@ -278,12 +278,4 @@ func reproducibility(rec *StudyRecord) (bool, string) {
 		note += fmt.Sprintf(" (%d lost trial(s) re-run in their own slots)", lost)
 	}
 	return true, note
-}
-
-// finite turns NaN/Inf into 0 for JSON.
-func finite(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0
-	}
-	return x
 }
