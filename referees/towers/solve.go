@@ -1,0 +1,146 @@
+package towers
+
+import (
+	"context"
+	"fmt"
+	"slices"
+)
+
+// DefaultNodes is the solver's default budget of stored positions (about
+// 100 bytes each).
+const DefaultNodes = 4_000_000
+
+// SolveOptions choose the search.
+type SolveOptions struct {
+	// Optimal asks for a proved shortest solution (A* with the admissible
+	// heuristic Left). Otherwise the search is weighted (Weight·Left) and
+	// returns the first solution it finds, usually longer, much sooner.
+	Optimal bool
+	// Weight is the weight of Left in the quick search (0: 3).
+	Weight int
+	// Nodes is the budget of positions stored (0: DefaultNodes).
+	Nodes int
+}
+
+// Solution is the answer of a search. Exactly one of Moves (a solution,
+// possibly empty for a solved position) and Unsolvable holds.
+type Solution struct {
+	Moves []Move
+	// Optimal is true when Moves is proved to be a shortest solution.
+	Optimal bool
+	// Unsolvable is true when the search went through every position
+	// reachable from the start and none is solved.
+	Unsolvable bool
+	// Nodes is the number of distinct positions stored.
+	Nodes int
+}
+
+// BudgetError is returned when a search stores its budget of positions
+// without a verdict.
+type BudgetError struct{ Nodes int }
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("towers: node budget exhausted: %d positions stored without a verdict (raise the budget)", e.Nodes)
+}
+
+type node struct {
+	st     State
+	parent int32
+	g      uint16
+	move   Move
+}
+
+// Solver searches positions; it keeps its buffers between searches, so
+// reuse one per goroutine. The zero value is ready to use.
+type Solver struct {
+	nodes   []node
+	seen    table
+	buckets [][]int32 // by priority*(MaxBlocks+1) + left
+	moves   []Move
+}
+
+// Solve searches for a solution from st.
+func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solution, error) {
+	w := 1
+	if !opt.Optimal {
+		w = opt.Weight
+		if w == 0 {
+			w = 3
+		}
+	}
+	budget := opt.Nodes
+	if budget <= 0 {
+		budget = DefaultNodes
+	}
+	if st.Solved() {
+		return Solution{Moves: []Move{}, Optimal: true, Nodes: 1}, nil
+	}
+	s.nodes = s.nodes[:0]
+	s.seen.reset()
+	for i := range s.buckets {
+		s.buckets[i] = s.buckets[i][:0]
+	}
+	cur := 0 // no bucket below cur holds a node
+	push := func(i int32) {
+		n := &s.nodes[i]
+		b := (int(n.g)+w*int(n.st.left))*(MaxBlocks+1) + int(n.st.left)
+		for b >= len(s.buckets) {
+			s.buckets = append(s.buckets, nil)
+		}
+		s.buckets[b] = append(s.buckets[b], i)
+		cur = min(cur, b)
+	}
+	s.nodes = append(s.nodes, node{st: st, parent: -1})
+	s.seen.put(st.key, 0)
+	push(0)
+	expanded := 0
+	for {
+		for cur < len(s.buckets) && len(s.buckets[cur]) == 0 {
+			cur++
+		}
+		if cur == len(s.buckets) {
+			return Solution{Unsolvable: true, Nodes: len(s.nodes)}, nil
+		}
+		q := s.buckets[cur]
+		i := q[len(q)-1]
+		s.buckets[cur] = q[:len(q)-1]
+		if v, _ := s.seen.get(s.nodes[i].st.key); v != i {
+			continue // reached again with fewer moves
+		}
+		if expanded++; expanded&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Solution{Nodes: len(s.nodes)}, err
+			}
+		}
+		parent := s.nodes[i]
+		g := parent.g + 1
+		s.moves = parent.st.Moves(s.moves[:0])
+		for _, m := range s.moves {
+			child := parent.st
+			child.Apply(m)
+			if j, ok := s.seen.get(child.key); ok && s.nodes[j].g <= g {
+				continue
+			}
+			if len(s.nodes) >= budget {
+				return Solution{Nodes: len(s.nodes)}, &BudgetError{Nodes: len(s.nodes)}
+			}
+			s.nodes = append(s.nodes, node{st: child, parent: i, g: g, move: m})
+			j := int32(len(s.nodes) - 1)
+			s.seen.put(child.key, j)
+			if child.left == 0 {
+				return Solution{Moves: s.path(j), Optimal: opt.Optimal, Nodes: len(s.nodes)}, nil
+			}
+			push(j)
+		}
+	}
+}
+
+// path returns the moves from the root to node i.
+func (s *Solver) path(i int32) []Move {
+	var out []Move
+	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
+		out = append(out, s.nodes[i].move)
+	}
+	slices.Reverse(out)
+	return out
+}
