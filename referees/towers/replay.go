@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-
 	"fmt"
 	"io"
 )
@@ -93,11 +92,7 @@ func Replay(ctx context.Context, in io.Reader, out io.Writer) error {
 		if len(text) == 0 {
 			continue
 		}
-		var in struct {
-			ID      *string   `json:"id"`
-			Columns Layout    `json:"columns"`
-			Moves   [][]int64 `json:"moves"`
-		}
+		var in ReplayInput
 		if err := json.Unmarshal(text, &in); err != nil {
 			if ferr := w.Flush(); ferr != nil {
 				return ferr

@@ -144,3 +144,11 @@ func (s *Solver) path(i int32) []Move {
 	slices.Reverse(out)
 	return out
 }
+
+// Bot is what a towers strategy offers: a solution of a position. The
+// harness replays it with the referee; its length is the score.
+type Bot interface {
+	// Solve returns the moves that solve st, or an error (no solution
+	// found within the bot's budget, a cancelled context).
+	Solve(ctx context.Context, st State) ([]Move, error)
+}
