@@ -77,7 +77,7 @@ func (towersGame) Info() harness.GameInfo {
 			{Name: "sarov:N", Doc: "deals of seeds 1..N with 8 colours (10 columns)"},
 			{Name: "LEVEL:A-B", Doc: "deals of seeds A..B of a level (e.g. held-out seeds after tuning)"},
 			{Name: "smoke", Doc: "african seeds 1-4 and hanoi seeds 1-2 (quick)"},
-			{Name: "case:LEVEL/SEED", Doc: "one deal, e.g. case:sarov/17 (its case ID is sarov/17)"},
+			{Name: "case:LEVEL/SEED", Doc: "one deal, e.g. case:sarov/17 (or its case ID, sarov/17)"},
 		},
 		HigherIsBetter: false,
 		Limits:         harness.TimeLimits{NoTurnTime: no, NoFirstTurnTime: no},
@@ -135,7 +135,8 @@ func (towersGame) Cases(set string) ([]harness.Case, error) {
 		if err := add("hanoi", 1, 2); err != nil {
 			return nil, err
 		}
-	case strings.HasPrefix(set, "case:"):
+	case strings.HasPrefix(set, "case:") || strings.Contains(set, "/"):
+		// case:LEVEL/SEED, or a case's ID LEVEL/SEED.
 		name, seed, ok := strings.Cut(strings.TrimPrefix(set, "case:"), "/")
 		s, err := strconv.ParseUint(seed, 10, 64)
 		if !ok || err != nil {
