@@ -1,6 +1,7 @@
 package games
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -27,7 +28,7 @@ type towersFrame struct {
 // towersSetup is drawn under every frame.
 type towersSetup struct {
 	Colours int    `json:"colours"`
-	Optimum int    `json:"optimum"`
+	Optimum int    `json:"optimum"` // -1: unknown (the search's budget ran out)
 	Level   string `json:"level"`
 	Forfeit string `json:"forfeit,omitempty"`
 	Solved  bool   `json:"solved"`
@@ -75,7 +76,11 @@ func (towersGame) Watch(c harness.Case, out harness.Outcome, seats []string) (*h
 		f.Run = int(bottom) - int(top) + 1
 		frames = append(frames, f)
 	}
-	setup := towersSetup{Colours: d.Start.Colours(), Optimum: d.Deal.Optimum, Level: d.Level, Solved: st.Solved()}
+	best, ok, err := d.optimum(context.Background())
+	if err != nil || !ok {
+		best = -1
+	}
+	setup := towersSetup{Colours: d.Start.Colours(), Optimum: best, Level: d.Level, Solved: st.Solved()}
 	replayed := float64(len(frames) - 1)
 	if f := out.Seats[0].Forfeit; f != "" {
 		setup.Forfeit, replayed = f, towersForfeit

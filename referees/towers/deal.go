@@ -42,9 +42,9 @@ type DealInfo struct {
 	// Unsolvable and Undecided count the thrown-away deals by reason.
 	Unsolvable int `json:"unsolvable"`
 	Undecided  int `json:"undecided"`
-	// Optimum is the length of the deal's shortest solution, proved by
-	// the optimal search that established its solvability.
-	Optimum int `json:"optimum"`
+	// Solution is the length of the solution that proved the deal
+	// solvable (the quick weighted search's: not the shortest).
+	Solution int `json:"solution"`
 	// Nodes is the number of positions that search stored.
 	Nodes int `json:"nodes"`
 }
@@ -66,9 +66,9 @@ func Shuffle(colours int, seed, attempt uint64) State {
 }
 
 // Deal returns the deal of seed with colours colours: the first of the
-// shuffles of (seed, 0), (seed, 1), ... that the optimal search proves
-// solvable (a deal proved unsolvable, or undecided within the search
-// budget, is dealt again). The search's optimum comes with the deal.
+// shuffles of (seed, 0), (seed, 1), ... that the quick search solves (a
+// deal it proves unsolvable, by going through every reachable position, or
+// leaves undecided within its budget, is dealt again).
 func Deal(ctx context.Context, s *Solver, colours int, seed uint64) (State, DealInfo, error) {
 	if colours < MinColours || colours > MaxColours {
 		return State{}, DealInfo{}, fmt.Errorf("towers deal: %d colours; want %d..%d", colours, MinColours, MaxColours)
@@ -76,7 +76,7 @@ func Deal(ctx context.Context, s *Solver, colours int, seed uint64) (State, Deal
 	var info DealInfo
 	for attempt := range uint64(MaxRedeals) {
 		st := Shuffle(colours, seed, attempt)
-		sol, err := s.Solve(ctx, st, SolveOptions{Optimal: true, Nodes: dealNodes})
+		sol, err := s.Solve(ctx, st, SolveOptions{Nodes: dealNodes})
 		var be *BudgetError
 		switch {
 		case errors.As(err, &be):
@@ -86,7 +86,7 @@ func Deal(ctx context.Context, s *Solver, colours int, seed uint64) (State, Deal
 		case sol.Unsolvable:
 			info.Unsolvable++
 		default:
-			info.Optimum, info.Nodes = len(sol.Moves), sol.Nodes
+			info.Solution, info.Nodes = len(sol.Moves), sol.Nodes
 			return st, info, nil
 		}
 		info.Redeals++

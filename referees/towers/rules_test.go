@@ -147,8 +147,8 @@ func TestDealIsSeededAndSolvable(t *testing.T) {
 		t.Fatal("deals are not a function of the seed")
 	}
 	sol, err := s.Solve(context.Background(), a, SolveOptions{Optimal: true})
-	if err != nil || len(sol.Moves) != ia.Optimum || ia.Optimum == 0 {
-		t.Fatalf("optimum %d, solved again: %d moves, %v", ia.Optimum, len(sol.Moves), err)
+	if err != nil || sol.Unsolvable || len(sol.Moves) > ia.Solution || ia.Nodes == 0 {
+		t.Fatalf("the deal's solution has %d moves (%d nodes); its optimum: %d moves, %v", ia.Solution, ia.Nodes, len(sol.Moves), err)
 	}
 	// Seeds whose first deal was thrown away: the redeal is recorded.
 	redealt := 0

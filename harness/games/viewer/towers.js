@@ -76,12 +76,12 @@ function gauntletRenderer(replay, stage) {
         arrow(colX(f.m[0]) + colW / 2, floorY - f.c[f.m[0]].length * bh - 4, runTop[0], floorY - f.c[f.m[1]].length * bh - 4);
       }
       var rows = "<tr><th>moves</th><th>off final support</th><th>optimum</th><th>last move</th></tr>" +
-        "<tr><td>" + i + "</td><td>" + f.left + "</td><td>" + S.optimum + " (" + S.level + ")</td><td>" +
+        "<tr><td>" + i + "</td><td>" + f.left + "</td><td>" + (S.optimum >= 0 ? S.optimum : "unknown") + " (" + S.level + ")</td><td>" +
         (f.m ? f.m[0] + " → " + f.m[1] + " (" + f.r + " block" + (f.r > 1 ? "s" : "") + ")" : "—") + "</td></tr>";
       info.innerHTML = "<table class='gv'>" + rows + "</table>";
       var note = "";
       if (last) {
-        note = S.solved ? "solved in " + i + " moves (optimum " + S.optimum + ", gap " + (i - S.optimum) + ")" : "not solved";
+        note = !S.solved ? "not solved" : "solved in " + i + " moves" + (S.optimum >= 0 ? " (optimum " + S.optimum + ", gap " + (i - S.optimum) + ")" : "");
         if (S.forfeit) { note += "; forfeit: " + S.forfeit; }
       }
       return { label: i === 0 ? "deal" : "move " + i, scores: [last ? replay.scores[0] : i], note: note };
