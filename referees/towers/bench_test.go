@@ -16,6 +16,11 @@ func benchDeals(b *testing.B, colours, n int) {
 		}
 		states[i] = st
 	}
+	for _, st := range states { // grow the solver's buffers once
+		if _, err := s.Solve(context.Background(), st, SolveOptions{Optimal: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
 	nodes := 0
 	b.ReportAllocs()
 	b.ResetTimer()
