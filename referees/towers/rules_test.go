@@ -150,16 +150,28 @@ func TestDealIsSeededAndSolvable(t *testing.T) {
 	if err != nil || sol.Unsolvable || len(sol.Moves) > ia.Solution || ia.Nodes == 0 {
 		t.Fatalf("the deal's solution has %d moves (%d nodes); its optimum: %d moves, %v", ia.Solution, ia.Nodes, len(sol.Moves), err)
 	}
-	// Seeds whose first deal was thrown away: the redeal is recorded.
-	redealt := 0
-	for seed := uint64(1); seed <= 300 && redealt == 0; seed++ {
-		_, info, err := Deal(context.Background(), &s, 4, seed)
+	// A seed whose first deal cannot be solved: the deal kept is the
+	// next shuffle, and the one thrown away is proved unsolvable.
+	for seed := uint64(1); seed <= 300; seed++ {
+		st, info, err := Deal(context.Background(), &s, 4, seed)
 		if err != nil {
 			t.Fatal(err)
 		}
-		redealt += info.Redeals
+		if info.Redeals == 0 {
+			continue
+		}
+		kept := Shuffle(4, seed, uint64(info.Redeals))
+		if info.Unsolvable != info.Redeals || st.Key() != kept.Key() {
+			t.Fatalf("seed %d: %+v, not the shuffle after the thrown-away ones", seed, info)
+		}
+		first, err := s.Solve(context.Background(), Shuffle(4, seed, 0), SolveOptions{Optimal: true})
+		if err != nil || !first.Unsolvable {
+			t.Fatalf("seed %d: the thrown-away deal: unsolvable %v, %v", seed, first.Unsolvable, err)
+		}
+		t.Logf("african seed %d: %d deal(s) thrown away as unsolvable", seed, info.Redeals)
+		return
 	}
-	t.Logf("african seeds: first redeal found after %d", redealt)
+	t.Fatal("no african seed of 1..300 was redealt (about 1 deal in 100 cannot be solved)")
 }
 
 // TestQuickSearchAndBudget: the weighted search solves (not proved
