@@ -75,12 +75,37 @@ func TestStrength(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, lv := range []struct{ colours, n int }{{6, 50}, {8, 20}} {
+	for _, lv := range []struct {
+		colours, n int
+		maxGap     float64
+	}{{6, 50, 0.5}, {8, 20, 2}} {
 		sts, opt := deals(t, lv.colours, lv.n)
 		b, err := New(v, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%d colours, %d deals: mean gap %.2f", lv.colours, lv.n, solveAll(t, b, sts, opt))
+		gap := solveAll(t, b, sts, opt)
+		t.Logf("%d colours, %d deals: mean gap %.2f", lv.colours, lv.n, gap)
+		if os.Getenv("TOWERS_PARAMS") == "" && gap > lv.maxGap {
+			t.Errorf("mean gap %.2f at the defaults; want at most %.2f", gap, lv.maxGap)
+		}
 	}
+}
+
+// BenchmarkBest solves the deals of hanoi seeds 1..5 at the defaults.
+func BenchmarkBest(b *testing.B) {
+	sts, _ := deals(b, 6, 5)
+	bot, err := New(param.Values{}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, st := range sts {
+			if _, err := bot.Solve(context.Background(), st); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N*len(sts)), "ms/deal")
 }

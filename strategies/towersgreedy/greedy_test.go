@@ -44,3 +44,29 @@ func TestSolvesDeals(t *testing.T) {
 		t.Logf("%d colours, seeds 1..%d: mean gap %.2f", colours, n, float64(gap)/float64(n))
 	}
 }
+
+// BenchmarkGreedy solves the deals of hanoi seeds 1..5.
+func BenchmarkGreedy(b *testing.B) {
+	var s towers.Solver
+	var sts []towers.State
+	for seed := uint64(1); seed <= 5; seed++ {
+		st, _, err := towers.Deal(context.Background(), &s, 6, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sts = append(sts, st)
+	}
+	g, err := New(param.Values{}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, st := range sts {
+			if _, err := g.Solve(context.Background(), st); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1000/float64(b.N*len(sts)), "ms/deal")
+}

@@ -79,8 +79,8 @@ func (g *Greedy) order(st *towers.State, into []towers.Move) []towers.Move {
 func (g *Greedy) Solve(ctx context.Context, st towers.State) ([]towers.Move, error) {
 	clear(g.seen)
 	g.seen[st.Key()] = struct{}{}
-	g.stack = append(g.stack[:0], frame{st: st})
-	g.stack[0].moves = g.order(&st, g.stack[0].moves)
+	g.stack = g.stack[:0]
+	g.push(st, towers.Move{})
 	visited := 1
 	for len(g.stack) > 0 {
 		top := &g.stack[len(g.stack)-1]
@@ -111,9 +111,19 @@ func (g *Greedy) Solve(ctx context.Context, st towers.State) ([]towers.Move, err
 				return nil, err
 			}
 		}
-		g.stack = append(g.stack, frame{st: child, move: m})
-		f := &g.stack[len(g.stack)-1]
-		f.moves = g.order(&child, f.moves)
+		g.push(child, m)
 	}
 	return nil, fmt.Errorf("towersgreedy: the position has no solution")
+}
+
+// push puts a frame for st on the stack, reusing the move buffer of a
+// frame popped before.
+func (g *Greedy) push(st towers.State, m towers.Move) {
+	var buf []towers.Move
+	if n := len(g.stack); n < cap(g.stack) {
+		buf = g.stack[:n+1][n].moves
+	}
+	g.stack = append(g.stack, frame{st: st, move: m})
+	f := &g.stack[len(g.stack)-1]
+	f.moves = g.order(&f.st, buf)
 }
