@@ -16,6 +16,7 @@ type State struct {
 	colours uint8
 	ncols   uint8
 	left    uint8  // blocks not on their final support
+	bound   uint8  // the sum of the blocks' costs (see cost)
 	key     uint64 // Zobrist hash of below
 }
 
@@ -62,13 +63,34 @@ func final(b uint8) uint8 {
 func glued(under, top uint8) bool { return under == top+1 && top%Sizes != Sizes-1 }
 
 func (s *State) rehash() {
-	s.key, s.left = 0, 0
+	s.key, s.left, s.bound = 0, 0, 0
 	for b := range s.colours * Sizes {
 		s.key ^= zob(b, s.below[b])
 		if s.below[b] != final(b) {
 			s.left++
 		}
+		s.bound += s.cost(b)
 	}
+}
+
+// cost is the number of times block b's support must still change, at
+// least: 0 on its final support; 2 when its final support is buried under
+// it in its own column (b must leave the column before that block can be
+// uncovered, and come back); 1 otherwise.
+func (s *State) cost(b uint8) uint8 {
+	f := final(b)
+	u := s.below[b]
+	if u == f {
+		return 0
+	}
+	if f != none {
+		for ; u != none; u = s.below[u] {
+			if u == f {
+				return 2
+			}
+		}
+	}
+	return 1
 }
 
 // Colours returns the number of colours; Columns the number of columns.
@@ -86,6 +108,15 @@ func (s *State) Key() uint64 { return s.key }
 // moved run), so at least Left moves remain: an admissible and consistent
 // heuristic.
 func (s *State) Left() int { return int(s.left) }
+
+// Bound returns a lower bound on the number of moves that remain, at
+// least Left: every block off its final support must move once, and twice
+// when its final support lies under it in its own column (it cannot reach
+// that block before leaving the column). A block off its final support is
+// always the bottom of its run, so a move changes the support of exactly
+// one block (the moved run's bottom) and the bound by at most one: it is
+// admissible and consistent.
+func (s *State) Bound() int { return int(s.bound) }
 
 // Solved reports whether every colour stands as one column 6..0.
 func (s *State) Solved() bool { return s.left == 0 }
@@ -152,6 +183,7 @@ func (s *State) Apply(m Move) Block {
 	t := s.top[m.From]
 	r := s.runBottom(t)
 	old, under := s.below[r], s.top[m.To]
+	s.bound -= s.cost(r)
 	s.top[m.From] = old
 	s.below[r] = under
 	s.top[m.To] = t
@@ -163,6 +195,7 @@ func (s *State) Apply(m Move) Block {
 	if under == f {
 		s.left--
 	}
+	s.bound += s.cost(r)
 	return Block(r)
 }
 

@@ -160,7 +160,7 @@ func (b *Best) Solve(ctx context.Context, st towers.State) ([]towers.Move, error
 	for len(b.open) > 0 && b.Stats.Expanded < b.nodes {
 		it := b.open.pop()
 		e := b.tree[it.seq]
-		if int(e.g)+e.st.Left() >= bestLen {
+		if int(e.g)+e.st.Bound() >= bestLen {
 			continue // cannot beat the best solution any more
 		}
 		if g, ok := b.seen[e.st.Key()]; ok && g < e.g {
@@ -190,7 +190,7 @@ func (b *Best) Solve(ctx context.Context, st towers.State) ([]towers.Move, error
 		for _, m := range b.moves {
 			child := e.st
 			bottom := child.Apply(m)
-			if int(g)+child.Left() >= bestLen {
+			if int(g)+child.Bound() >= bestLen {
 				continue
 			}
 			key := child.Key()
