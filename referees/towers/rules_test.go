@@ -20,6 +20,11 @@ func TestParseAndPrint(t *testing.T) {
 	if st.Colours() != 2 || st.Columns() != 4 {
 		t.Fatalf("%d colours, %d columns", st.Colours(), st.Columns())
 	}
+	// a1's final support a2 is in another column: 1; b0's is b1: 1; a0's
+	// is a1, under it in its own column: it must leave and come back, 2.
+	if st.Bound() != 4 {
+		t.Fatalf("bound %d, want 4", st.Bound())
+	}
 	// a1 and b0 and a0 are off their final support; b1 on b2 ... b6 on the
 	// floor, a2..a6 too.
 	if st.Left() != 3 {
@@ -121,13 +126,18 @@ func TestRandomPlay(t *testing.T) {
 			if len(buf) == 0 {
 				break
 			}
+			before := st.Bound()
 			st.Apply(buf[rng.IntN(len(buf))])
 			again, err := Parse(st.Layout())
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again.Key() != st.Key() || again.Left() != st.Left() {
-				t.Fatalf("incremental key/left %x/%d, recomputed %x/%d", st.Key(), st.Left(), again.Key(), again.Left())
+			if again.Key() != st.Key() || again.Left() != st.Left() || again.Bound() != st.Bound() {
+				t.Fatalf("incremental key/left/bound %x/%d/%d, recomputed %x/%d/%d", st.Key(), st.Left(), st.Bound(), again.Key(), again.Left(), again.Bound())
+			}
+			// Consistent: one move lowers the bound by one at most.
+			if st.Bound() < before-1 || st.Bound() < st.Left() || st.Bound() > 2*st.Left() {
+				t.Fatalf("bound %d after %d (left %d)", st.Bound(), before, st.Left())
 			}
 		}
 	}

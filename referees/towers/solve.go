@@ -54,6 +54,11 @@ type node struct {
 	move   Move
 }
 
+// stale is the g of a node whose position was reached again with fewer
+// moves (the new node replaces it in the table; it keeps its parent and
+// move, so paths through it stay whole).
+const stale = 0xFFFF
+
 // Solver searches positions; it keeps its buffers between searches, so
 // reuse one per goroutine. The zero value is ready to use.
 type Solver struct {
@@ -108,7 +113,7 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 		q := s.buckets[cur]
 		i := q[len(q)-1]
 		s.buckets[cur] = q[:len(q)-1]
-		if v, _ := s.seen.get(s.nodes[i].st.key); v != i {
+		if s.nodes[i].g == stale {
 			continue // reached again with fewer moves
 		}
 		if expanded++; expanded&4095 == 0 {
@@ -122,14 +127,18 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 		for _, m := range s.moves {
 			child := parent.st
 			child.Apply(m)
-			if j, ok := s.seen.get(child.key); ok && s.nodes[j].g <= g {
-				continue
+			j, seen := s.seen.get(child.key)
+			if seen {
+				if s.nodes[j].g <= g {
+					continue
+				}
+				s.nodes[j].g = stale
 			}
 			if len(s.nodes) >= budget {
 				return Solution{Nodes: len(s.nodes)}, &BudgetError{Nodes: len(s.nodes)}
 			}
 			s.nodes = append(s.nodes, node{st: child, parent: i, g: g, move: m})
-			j := int32(len(s.nodes) - 1)
+			j = int32(len(s.nodes) - 1)
 			s.seen.put(child.key, j)
 			if child.left == 0 {
 				return Solution{Moves: s.path(j), Optimal: opt.Optimal, Nodes: len(s.nodes), Expanded: expanded}, nil

@@ -1,20 +1,24 @@
 package towers
 
 // table maps 64-bit position keys to node indices: open addressing with
-// linear probing, kept at most half full. Key 0 marks an empty slot (a key
-// that is 0 is stored as 1; see slot).
+// linear probing, kept at most half full, a key and its value side by side
+// (one cache line per probe). Key 0 marks an empty slot (a key that is 0
+// is stored as 1; see slot).
 type table struct {
-	keys []uint64
-	vals []int32
-	n    int
+	slots []tableSlot
+	n     int
+}
+
+type tableSlot struct {
+	key uint64
+	val int32
 }
 
 func (t *table) reset() {
-	if len(t.keys) == 0 {
-		t.keys = make([]uint64, 1<<12)
-		t.vals = make([]int32, 1<<12)
+	if len(t.slots) == 0 {
+		t.slots = make([]tableSlot, 1<<12)
 	} else {
-		clear(t.keys)
+		clear(t.slots)
 	}
 	t.n = 0
 }
@@ -26,14 +30,18 @@ func slot(k uint64) uint64 {
 	return k
 }
 
+// home is the first slot probed for k: the key's high bits (Zobrist keys
+// are uniform already).
+func (t *table) home(k uint64) uint64 { return (k >> 20) & uint64(len(t.slots)-1) }
+
 // get returns the value stored for k.
 func (t *table) get(k uint64) (int32, bool) {
 	k = slot(k)
-	mask := uint64(len(t.keys) - 1)
-	for i := (k * 0x9e3779b97f4a7c15) >> 20 & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.home(k); ; i = (i + 1) & mask {
+		switch t.slots[i].key {
 		case k:
-			return t.vals[i], true
+			return t.slots[i].val, true
 		case 0:
 			return 0, false
 		}
@@ -42,18 +50,18 @@ func (t *table) get(k uint64) (int32, bool) {
 
 // put stores v for k.
 func (t *table) put(k uint64, v int32) {
-	if 2*(t.n+1) > len(t.keys) {
+	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
 	k = slot(k)
-	mask := uint64(len(t.keys) - 1)
-	for i := (k * 0x9e3779b97f4a7c15) >> 20 & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
+	mask := uint64(len(t.slots) - 1)
+	for i := t.home(k); ; i = (i + 1) & mask {
+		switch t.slots[i].key {
 		case k:
-			t.vals[i] = v
+			t.slots[i].val = v
 			return
 		case 0:
-			t.keys[i], t.vals[i] = k, v
+			t.slots[i] = tableSlot{k, v}
 			t.n++
 			return
 		}
@@ -61,13 +69,12 @@ func (t *table) put(k uint64, v int32) {
 }
 
 func (t *table) grow() {
-	keys, vals := t.keys, t.vals
-	t.keys = make([]uint64, 2*len(keys))
-	t.vals = make([]int32, 2*len(keys))
+	old := t.slots
+	t.slots = make([]tableSlot, 2*len(old))
 	t.n = 0
-	for i, k := range keys {
-		if k != 0 {
-			t.put(k, vals[i])
+	for _, s := range old {
+		if s.key != 0 {
+			t.put(s.key, s.val)
 		}
 	}
 }
