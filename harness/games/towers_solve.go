@@ -38,7 +38,7 @@ type towersSolveOut struct {
 func towersSolve(ctx context.Context, io cli.IO, args []string) error {
 	fs := cli.NewFlags(io, "towers solve", "[--optimal] [--nodes N] [--weight W] [--jobs N] < layouts.jsonl > solutions.jsonl")
 	optimal := fs.Bool("optimal", false, "prove the optimum (A* with the admissible count of blocks off their final support); default: a quick weighted search")
-	nodes := fs.Int("nodes", towers.DefaultNodes, "search budget per layout in positions stored (about 100 bytes each)")
+	nodes := fs.Int("nodes", towers.DefaultNodes, "search budget per layout in positions stored (about 120 bytes each)")
 	weight := fs.Int("weight", 3, "weight of the blocks off their final support in the quick search (1 = A*, larger = faster, longer)")
 	jobs := fs.Int("jobs", runtime.NumCPU(), "layouts solved at once")
 	rest, err := cli.Parse(fs, args)

@@ -7,9 +7,10 @@ import (
 )
 
 // DefaultNodes is the solver's default budget of stored positions (about
-// 100 bytes each, so 1.2 GB at most). The optimal search of the hardest of
-// the first 300 eight-colour deals stores 3.8 million; the mean is 160,000.
-const DefaultNodes = 12_000_000
+// 120 bytes each with the table of seen positions, so 1 GB at most). The
+// optimal search of the hardest of the first 300 eight-colour deals stores
+// 3.8 million; the mean is 160,000.
+const DefaultNodes = 8_000_000
 
 // SolveOptions choose the search.
 type SolveOptions struct {
