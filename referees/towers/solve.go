@@ -63,7 +63,7 @@ const stale = 0xFFFF
 // Solver searches positions; it keeps its buffers between searches, so
 // reuse one per goroutine. The zero value is ready to use.
 type Solver struct {
-	nodes   []node
+	nodes   nodeStore
 	seen    table
 	buckets [][]int32 // by priority*(2*MaxBlocks+1) + bound
 	moves   []Move
@@ -85,14 +85,14 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 	if st.Solved() {
 		return Solution{Moves: []Move{}, Optimal: true, Nodes: 1}, nil
 	}
-	s.nodes = s.nodes[:0]
+	s.nodes.reset()
 	s.seen.reset()
 	for i := range s.buckets {
 		s.buckets[i] = s.buckets[i][:0]
 	}
 	cur := 0 // no bucket below cur holds a node
 	push := func(i int32) {
-		n := &s.nodes[i]
+		n := s.nodes.at(i)
 		b := (int(n.g)+w*int(n.st.bound))*(2*MaxBlocks+1) + int(n.st.bound)
 		for b >= len(s.buckets) {
 			s.buckets = append(s.buckets, nil)
@@ -100,7 +100,7 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 		s.buckets[b] = append(s.buckets[b], i)
 		cur = min(cur, b)
 	}
-	s.nodes = append(s.nodes, node{st: st, parent: -1})
+	s.nodes.add(node{st: st, parent: -1})
 	s.seen.put(st.key, 0)
 	push(0)
 	expanded := 0
@@ -109,20 +109,20 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 			cur++
 		}
 		if cur == len(s.buckets) {
-			return Solution{Unsolvable: true, Nodes: len(s.nodes)}, nil
+			return Solution{Unsolvable: true, Nodes: s.nodes.n}, nil
 		}
 		q := s.buckets[cur]
 		i := q[len(q)-1]
 		s.buckets[cur] = q[:len(q)-1]
-		if s.nodes[i].g == stale {
+		if s.nodes.at(i).g == stale {
 			continue // reached again with fewer moves
 		}
 		if expanded++; expanded&4095 == 0 {
 			if err := ctx.Err(); err != nil {
-				return Solution{Nodes: len(s.nodes)}, err
+				return Solution{Nodes: s.nodes.n}, err
 			}
 		}
-		parent := s.nodes[i]
+		parent := *s.nodes.at(i)
 		g := parent.g + 1
 		s.moves = parent.st.Moves(s.moves[:0])
 		for _, m := range s.moves {
@@ -130,19 +130,18 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 			child.Apply(m)
 			j, seen := s.seen.get(child.key)
 			if seen {
-				if s.nodes[j].g <= g {
+				if s.nodes.at(j).g <= g {
 					continue
 				}
-				s.nodes[j].g = stale
+				s.nodes.at(j).g = stale
 			}
-			if len(s.nodes) >= budget {
-				return Solution{Nodes: len(s.nodes)}, &BudgetError{Nodes: len(s.nodes)}
+			if s.nodes.n >= budget {
+				return Solution{Nodes: s.nodes.n}, &BudgetError{Nodes: s.nodes.n}
 			}
-			s.nodes = append(s.nodes, node{st: child, parent: i, g: g, move: m})
-			j = int32(len(s.nodes) - 1)
+			j = s.nodes.add(node{st: child, parent: i, g: g, move: m})
 			s.seen.put(child.key, j)
 			if child.left == 0 {
-				return Solution{Moves: s.path(j), Optimal: opt.Optimal, Nodes: len(s.nodes), Expanded: expanded}, nil
+				return Solution{Moves: s.path(j), Optimal: opt.Optimal, Nodes: s.nodes.n, Expanded: expanded}, nil
 			}
 			push(j)
 		}
@@ -152,8 +151,8 @@ func (s *Solver) Solve(ctx context.Context, st State, opt SolveOptions) (Solutio
 // path returns the moves from the root to node i.
 func (s *Solver) path(i int32) []Move {
 	var out []Move
-	for ; s.nodes[i].parent >= 0; i = s.nodes[i].parent {
-		out = append(out, s.nodes[i].move)
+	for ; s.nodes.at(i).parent >= 0; i = s.nodes.at(i).parent {
+		out = append(out, s.nodes.at(i).move)
 	}
 	slices.Reverse(out)
 	return out
@@ -165,4 +164,32 @@ type Bot interface {
 	// Solve returns the moves that solve st, or an error (no solution
 	// found within the bot's budget, a cancelled context).
 	Solve(ctx context.Context, st State) ([]Move, error)
+}
+
+// nodeStore holds a search's nodes in chunks of fixed size: growing it
+// copies nothing and leaves no garbage (a search of millions of positions
+// would otherwise hold an old and a new array at once), and the chunks are
+// kept for the next search.
+type nodeStore struct {
+	chunks [][]node
+	n      int
+}
+
+const chunkBits = 16
+
+func (ns *nodeStore) reset() { ns.n = 0 }
+
+func (ns *nodeStore) at(i int32) *node {
+	return &ns.chunks[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
+// add appends x and returns its index.
+func (ns *nodeStore) add(x node) int32 {
+	c := ns.n >> chunkBits
+	if c == len(ns.chunks) {
+		ns.chunks = append(ns.chunks, make([]node, 1<<chunkBits))
+	}
+	ns.chunks[c][ns.n&(1<<chunkBits-1)] = x
+	ns.n++
+	return int32(ns.n - 1)
 }
