@@ -321,8 +321,14 @@ func (towersGame) Play(ctx context.Context, c harness.Case, players []harness.Pl
 		Seats: []harness.SeatResult{{Score: score, Rank: 1, Forfeit: forfeit}},
 		Turns: r.Moves,
 		Detail: map[string]any{
-			"redeals":  d.Deal.Redeals,
-			"solution": towersMoveText(moves),
+			"redeals": d.Deal.Redeals,
+			// How the deal was made: deals thrown away (proved unsolvable,
+			// or undecided within the budget) and the length of the quick
+			// search's solution that proved this one solvable.
+			"unsolvable_deals": d.Deal.Unsolvable,
+			"undecided_deals":  d.Deal.Undecided,
+			"proof_length":     d.Deal.Solution,
+			"solution":         towersMoveText(moves),
 		},
 	}
 	if opt.RecordMoves {
