@@ -240,3 +240,31 @@ func TestReplay(t *testing.T) {
 		t.Fatalf("malformed line 5: %v, output %q", err, out.String())
 	}
 }
+
+// TestEveryColourCount deals and solves layouts of every number of
+// colours, not only the three levels', and replays the optimal solutions;
+// the quick search's solutions are never shorter than them.
+func TestEveryColourCount(t *testing.T) {
+	var s Solver
+	for c := MinColours; c <= MaxColours; c++ {
+		if testing.Short() && c > 5 {
+			break
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			st, info, err := Deal(context.Background(), &s, c, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := s.Solve(context.Background(), st, SolveOptions{Optimal: true})
+			if err != nil || sol.Unsolvable {
+				t.Fatalf("%d colours seed %d: %v %v", c, seed, sol.Unsolvable, err)
+			}
+			if r := ReplayMoves(st.Layout(), sol.Moves); !r.Solved || r.Moves != len(sol.Moves) {
+				t.Fatalf("%d colours seed %d: %+v", c, seed, r)
+			}
+			if len(sol.Moves) > info.Solution || len(sol.Moves) < st.Bound() {
+				t.Fatalf("%d colours seed %d: optimum %d, quick %d, bound %d", c, seed, len(sol.Moves), info.Solution, st.Bound())
+			}
+		}
+	}
+}
