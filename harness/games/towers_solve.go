@@ -115,7 +115,7 @@ feed:
 		if err != nil {
 			return err
 		}
-		w.Write(append(b, '\n')) // a write error is kept by the writer and returned by Flush
+		_, _ = w.Write(append(b, '\n')) // a write error is kept by the writer and returned by Flush
 	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("towers solve: %w", err)

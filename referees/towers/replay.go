@@ -105,7 +105,7 @@ func Replay(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		w.Write(append(b, '\n')) // errors are kept by the bufio.Writer and returned by Flush
+		_, _ = w.Write(append(b, '\n')) // errors are kept by the bufio.Writer and returned by Flush
 	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("towers replay: %w", err)

@@ -30,7 +30,6 @@ type Greedy struct {
 	glue  bool
 	seen  map[uint64]struct{}
 	stack []frame
-	buf   []towers.Move
 }
 
 var _ towers.Bot = (*Greedy)(nil)
