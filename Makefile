@@ -45,7 +45,7 @@ test:
 test-long:
 	$(GO) test -race -timeout 60m $(RACE_PKGS)
 	$(GO) test -timeout 60m $(STRATEGY_PKGS)
-	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./e2e
+	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./harness/games ./e2e
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./...
