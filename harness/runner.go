@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -57,9 +57,13 @@ type Results struct {
 	// number of leading matches the decision used.
 	Stopped bool
 	StopAt  int
-	Played  int // matches played by this process
-	Resumed int // matches loaded from the store
-	Wall    time.Duration
+	Played  int // matches played by this process and stored (or, without a store, played)
+	Resumed int // matches loaded from the store: stored earlier or by other workers
+	// Duplicates counts matches this process played whose stored result is
+	// another worker's: both played it, after this worker's claim expired
+	// (it was too slow to renew it).
+	Duplicates int
+	Wall       time.Duration
 }
 
 // Decided returns the results the summary uses: the first StopAt results
@@ -84,10 +88,28 @@ type Runner struct {
 	Jobs     int           // parallel games (<= 0: number of CPUs)
 	Options  PlayOptions   // passed to every Play
 	Progress io.Writer     // progress bar destination (nil: none)
-	Worker   string        // worker name stored with each game (default host:pid)
-	Lease    time.Duration // claim lease per game with a store, renewed while playing (default 30s)
+	Worker   string        // worker name stored with each game and claim (default WorkerName())
+	Lease    time.Duration // lease of a claimed block with a store, renewed while it is played (default 30s)
 	Log      *slog.Logger
 }
+
+// Batching of stored results: a batch is committed when it holds
+// batchGames games or its first game is batchAge old, whichever comes
+// first. A process killed with -9 loses at most its uncommitted batch (and
+// the games in flight); a resumed run plays exactly those games again.
+const (
+	batchGames = 500
+	batchAge   = time.Second
+)
+
+// Block claims: a worker claims the games it plays in blocks of about
+// blockPlay of its own play (so that claiming costs nothing next to
+// playing, and the last blocks of a run leave its workers idle for at most
+// about that long), starting with small blocks that at most double.
+const (
+	blockPlay = time.Second
+	maxBlock  = 1 << 16
+)
 
 // PlayerSeed derives a seat's bot seed from the case seed (splitmix64), so
 // that reruns are bit-identical whatever the scheduling.
@@ -100,7 +122,11 @@ func PlayerSeed(caseSeed uint64, seat int) uint64 {
 
 // PlayMatch plays one match of a plan.
 func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome, time.Duration, error) {
-	players := make([]Player, len(m.Seats))
+	return playMatch(ctx, p, m, opt, make([]Player, len(m.Seats)))
+}
+
+// playMatch is PlayMatch with the caller's players buffer (len(m.Seats)).
+func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player) (Outcome, time.Duration, error) {
 	for seat, ei := range m.Seats {
 		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
 		// An external bot need not play the same game twice: keep its
@@ -133,11 +159,19 @@ func (rn *Runner) log() *slog.Logger {
 	return slog.Default()
 }
 
+func (rn *Runner) lease() time.Duration {
+	if rn.Lease > 0 {
+		return rn.Lease
+	}
+	return 30 * time.Second
+}
+
 // Run plays every match of the plan that is not stored yet. With a store,
-// finished games are saved in batches as they come, and games are claimed
-// before they are played so that several processes can share one run.
-// When stop is non-nil it is fed the results in plan order and may end the
-// run early; games in flight are then abandoned.
+// finished games are saved in batches as they come (see batchGames), and
+// games are claimed in blocks before they are played, so that several
+// processes can share one run without playing a game twice. When stop is
+// non-nil it is fed the results in plan order and may end the run early;
+// games in flight are then abandoned.
 func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, error) {
 	start := time.Now()
 	rs := &Results{Plan: p, Results: make([]*Result, len(p.Matches))}
@@ -150,8 +184,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	}
 	worker := rn.Worker
 	if worker == "" {
-		host, _ := os.Hostname()
-		worker = fmt.Sprintf("%s:%d", host, os.Getpid())
+		worker = WorkerName()
 	}
 
 	p.limitRun(rn.Options)
@@ -161,8 +194,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		}
 		if !p.Run.Resumed {
 			rn.explainNewRun(ctx, p)
-		}
-		if err := rn.loadStored(ctx, p, rs, index); err != nil {
+		} else if err := rn.loadStored(ctx, p, rs, index); err != nil {
 			return nil, err
 		}
 	}
@@ -177,42 +209,73 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 
 	runCtx, cancelRun := context.WithCancel(ctx)
 	defer cancelRun()
-	results := make(chan *Result, rn.jobs()*2)
+	jobs := rn.jobs()
+	// Finished games go to the collector by plan index; their results
+	// live in one slab, written by the player and read by the collector
+	// after the channel hands the index over.
+	slab := make([]Result, len(p.Matches))
+	results := make(chan int, max(4*batchGames, 4*jobs))
+	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop), jobs: jobs}
+	src.blockOf = make([]int32, len(p.Matches))
+	src.stored = make([]bool, len(p.Matches))
+	for i, r := range rs.Results {
+		src.stored[i] = r != nil
+	}
 	var saveErr error
 	var saveWG sync.WaitGroup
 	saveWG.Add(1)
 	go func() {
 		defer saveWG.Done()
-		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, col, prog, cancelRun)
+		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, slab, col, prog, src, cancelRun)
 	}()
 
-	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop)}
+	work := make(chan int, jobs)
 	g, gctx := errgroup.WithContext(runCtx)
-	g.SetLimit(rn.jobs())
-	feedErr := src.feed(gctx, func(i int) {
-		m := &p.Matches[i]
+	for range jobs {
 		g.Go(func() error {
-			out, wall, err := PlayMatch(gctx, p, m, rn.Options)
-			if err != nil {
-				if gctx.Err() != nil {
-					return nil // stopped or interrupted: the game is simply not finished
+			players := make([]Player, 0, 8)
+			for i := range work {
+				m := &p.Matches[i]
+				if cap(players) < len(m.Seats) {
+					players = make([]Player, len(m.Seats))
 				}
-				return err
-			}
-			select {
-			case results <- &Result{Index: i, Outcome: out, Wall: wall}:
-			case <-gctx.Done():
+				out, wall, err := playMatch(gctx, p, m, rn.Options, players[:len(m.Seats)])
+				if err != nil {
+					if gctx.Err() != nil {
+						return nil // stopped or interrupted: the game is simply not finished
+					}
+					return err
+				}
+				slab[i] = Result{Index: i, Outcome: out, Wall: wall}
+				src.finished.Add(1)
+				select {
+				case results <- i:
+				case <-gctx.Done():
+					return nil
+				}
 			}
 			return nil
 		})
+	}
+	feedErr := src.feed(gctx, func(i int) bool {
+		select {
+		case work <- i:
+			return true
+		case <-gctx.Done():
+			return false
+		}
 	})
+	close(work)
 	playErr := g.Wait()
 	close(results)
 	saveWG.Wait()
 	if rn.Store != nil {
 		bg := context.WithoutCancel(ctx)
-		rn.Store.Release(bg, p.Run.ID, worker)
-		if !rs.Stopped {
+		if err := rn.Store.Release(bg, p.Run.ID, worker); err != nil {
+			// The blocks' leases then run out by themselves.
+			rn.log().Warn("handing back claimed games", "run", p.Run.ID, "err", err)
+		}
+		if !rs.Stopped && slices.Contains(rs.Results, nil) {
 			// Pick up games other workers finished for this run.
 			if err := rn.loadStored(bg, p, rs, index); err != nil && playErr == nil {
 				playErr = err
@@ -282,38 +345,60 @@ func (rn *Runner) loadStored(ctx context.Context, p *Plan, rs *Results, index ma
 }
 
 // collect receives finished games, feeds the stopper in plan order, updates
-// the progress bar and saves the games in batches.
-func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan *Result, col *collector, prog *progress, cancel func()) error {
+// the progress bar and saves the games in batches (see batchGames), each
+// with the claimed blocks it completes.
+func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan int, slab []Result, col *collector, prog *progress, src *matchSource, cancel func()) error {
 	var batch []GameRecord
+	var done []Block
 	var firstErr error
 	flush := func() {
-		if rn.Store == nil || len(batch) == 0 {
-			batch = batch[:0]
+		if rn.Store == nil || (len(batch) == 0 && len(done) == 0) || firstErr != nil {
+			batch, done = batch[:0], done[:0]
 			return
 		}
-		if err := rn.Store.SaveGames(ctx, p.Run.ID, batch); err != nil && firstErr == nil {
+		n, err := rn.Store.SaveBatch(ctx, p.Run.ID, batch, done)
+		if err == nil {
+			src.committed(done)
+		}
+		if err != nil {
 			firstErr = err
 			cancel()
+		} else if dup := len(batch) - n; dup > 0 {
+			// A worker whose lease had run out played these too and
+			// stored them first: its results stand.
+			col.duplicate(dup)
+			rn.log().Warn(fmt.Sprintf("%d games this worker played were stored first by another worker (this worker's claim had expired); theirs are kept", dup))
 		}
-		batch = batch[:0]
+		clear(batch) // drop the outcomes for the collector
+		batch, done = batch[:0], done[:0]
 	}
-	tick := time.NewTicker(250 * time.Millisecond)
+	tick := time.NewTicker(batchAge)
 	defer tick.Stop()
+	var now time.Time
 	for {
 		select {
-		case r, ok := <-in:
+		case i, ok := <-in:
 			if !ok {
 				flush()
 				return firstErr
 			}
-			m := &p.Matches[r.Index]
-			batch = append(batch, GameRecord{Key: m.Key, Index: r.Index, CaseID: m.Case.ID, Group: m.Case.Group,
-				Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: time.Now()})
+			r := &slab[i]
+			if rn.Store != nil {
+				if len(batch) == 0 || len(batch)%64 == 0 {
+					now = time.Now()
+				}
+				m := &p.Matches[i]
+				batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
+					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
+				if b, ok := src.gameDone(i); ok {
+					done = append(done, b)
+				}
+			}
 			prog.add(1)
 			if col.add(r) {
 				cancel()
 			}
-			if len(batch) >= 256 {
+			if len(batch) >= batchGames {
 				flush()
 			}
 		case <-tick.C:
@@ -343,6 +428,13 @@ func (c *collector) feedResumed() bool {
 		}
 	}
 	return true
+}
+
+// duplicate takes back n games counted as played by this process whose
+// stored results are another worker's.
+func (c *collector) duplicate(n int) {
+	c.rs.Played -= n
+	c.rs.Duplicates += n
 }
 
 func (c *collector) add(r *Result) bool {
@@ -389,41 +481,79 @@ func launchOrder(p *Plan, stop Stopper) []int {
 }
 
 // matchSource hands out the plan's unfinished matches in launch order
-// (see launchOrder). With a store it claims them in chunks (renewing the
-// claims while they are being played) and, when other workers hold the
-// rest, waits for their results or for their claims to expire.
+// (see launchOrder). With a store it claims them in blocks of positions of
+// the launch order (Store.ClaimBlock), sized to about blockPlay of this
+// worker's play and renewed while they are played, and, when other workers
+// hold the rest, waits for their blocks to finish or to be left.
 type matchSource struct {
-	rn     *Runner
-	p      *Plan
-	rs     *Results
-	index  map[string]int
-	worker string
-	order  []int
+	rn       *Runner
+	p        *Plan
+	rs       *Results
+	index    map[string]int
+	worker   string
+	order    []int
+	stored   []bool // by plan index: loaded from the store before the start
+	jobs     int
+	finished atomic.Int64 // games finished by this process
+
+	mu      sync.Mutex
+	blocks  map[int]*heldBlock // by Lo: blocks not yet marked done in the store
+	blockOf []int32            // plan index -> Lo+1 of its held block (0: none)
 }
 
-func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
+type heldBlock struct {
+	b    Block
+	left int // games launched and not yet in a batch
+}
+
+// gameDone records that plan index i is in a batch; it returns the block
+// that this completes.
+func (s *matchSource) gameDone(i int) (Block, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lo := int(s.blockOf[i]) - 1
+	if lo < 0 {
+		return Block{}, false
+	}
+	s.blockOf[i] = 0
+	hb := s.blocks[lo]
+	if hb.left--; hb.left > 0 {
+		return Block{}, false
+	}
+	return hb.b, true
+}
+
+// committed forgets the blocks that a committed batch marked done.
+func (s *matchSource) committed(done []Block) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range done {
+		delete(s.blocks, b.Lo)
+	}
+}
+
+func (s *matchSource) held(lo int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.blocks[lo]
+	return ok
+}
+
+// feed hands the matches to launch, which reports false when the run is
+// over.
+func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 	if s.rn.Store == nil {
 		for _, i := range s.order {
-			if ctx.Err() != nil {
+			if !s.stored[i] && !launch(i) {
 				return ctx.Err()
-			}
-			if s.rs.Results[i] == nil {
-				launch(i)
 			}
 		}
 		return nil
 	}
-	lease := s.rn.Lease
-	if lease <= 0 {
-		lease = 30 * time.Second
-	}
-	chunk := s.rn.jobs() * 4
-	if chunk < 16 {
-		chunk = 16
-	}
-	var mu sync.Mutex
-	var held, prev []string
-	// Renew this worker's claims while it plays them.
+	st, run := s.rn.Store, s.p.Run.ID
+	lease := s.rn.lease()
+	s.blocks = map[int]*heldBlock{}
+	// Renew this worker's blocks while it plays them.
 	hbCtx, hbStop := context.WithCancel(ctx)
 	defer hbStop()
 	go func() {
@@ -434,62 +564,70 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
 			case <-hbCtx.Done():
 				return
 			case <-t.C:
-				mu.Lock()
-				keys := append([]string(nil), held...)
-				mu.Unlock()
-				if len(keys) > 0 {
-					s.rn.Store.Claim(hbCtx, s.p.Run.ID, s.worker, keys, len(keys), lease)
+				if err := st.RenewBlocks(hbCtx, run, s.worker, lease); err != nil && hbCtx.Err() == nil {
+					s.rn.log().Warn("renewing claimed games", "run", run, "err", err)
 				}
 			}
 		}
 	}()
-	launched := make([]bool, len(s.p.Matches))
+	start := time.Now()
+	size := max(4*s.jobs, 16)
+	wait := min(max(lease/10, 50*time.Millisecond), time.Second)
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var pending []string
-		for _, i := range s.order {
-			if !launched[i] && s.rs.Results[i] == nil {
-				pending = append(pending, s.p.Matches[i].Key)
-			}
-		}
-		if len(pending) == 0 {
-			return nil
-		}
-		taken, err := s.rn.Store.Claim(ctx, s.p.Run.ID, s.worker, pending, chunk, lease)
+		b, ok, others, err := st.ClaimBlock(ctx, run, s.worker, len(s.order), size, lease, s.held)
 		if err != nil {
 			return fmt.Errorf("claiming games: %w", err)
 		}
-		if len(taken) == 0 {
-			// Others hold the rest: wait, then take over expired claims and
-			// pick up what they stored.
+		if !ok {
+			if others == 0 {
+				return nil
+			}
+			// Others hold the rest: wait for them to finish it, or to
+			// leave a block (a dead worker) to take over.
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(time.Second):
-			}
-			stored, err := s.rn.Store.Games(ctx, s.p.Run.ID)
-			if err != nil {
-				return err
-			}
-			for key := range stored {
-				if i, ok := s.index[key]; ok && !launched[i] {
-					launched[i] = true // finished elsewhere
-				}
+			case <-time.After(wait):
 			}
 			continue
 		}
-		// Games of the previous chunk may still be in flight (at most Jobs
-		// of them): keep renewing both chunks.
-		mu.Lock()
-		held = append(append(held[:0:0], prev...), taken...)
-		prev = taken
-		mu.Unlock()
-		for _, k := range taken {
-			i := s.index[k]
-			launched[i] = true
-			launch(i)
+		var stored map[string]bool
+		if b.Takeover {
+			if stored, err = st.StoredKeys(ctx, run); err != nil {
+				return fmt.Errorf("claiming games: %w", err)
+			}
+		}
+		var todo []int
+		for _, i := range s.order[b.Lo:b.Hi] {
+			if !s.stored[i] && !stored[s.p.Matches[i].Key] {
+				todo = append(todo, i)
+			}
+		}
+		if len(todo) == 0 {
+			if _, err := st.SaveBatch(ctx, run, nil, []Block{b}); err != nil {
+				return fmt.Errorf("claiming games: %w", err)
+			}
+			continue
+		}
+		s.mu.Lock()
+		s.blocks[b.Lo] = &heldBlock{b: b, left: len(todo)}
+		for _, i := range todo {
+			s.blockOf[i] = int32(b.Lo + 1)
+		}
+		s.mu.Unlock()
+		for _, i := range todo {
+			if !launch(i) {
+				return ctx.Err()
+			}
+		}
+		// The next block: about blockPlay of this worker's play at its
+		// rate so far, at most twice this one.
+		if el := time.Since(start); el > 0 {
+			rate := float64(s.finished.Load()) / el.Seconds()
+			size = min(max(int(rate*blockPlay.Seconds()), s.jobs), 2*(b.Hi-b.Lo), maxBlock)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,6 +16,8 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
+
+	"gauntlet/internal/owner"
 )
 
 // DefaultStorage is the storage URL used when none is given.
@@ -177,12 +180,26 @@ var schema = []string{
 		moves TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
 	)`,
+	// Per-game claims of the versions before claim_blocks; kept so that
+	// their databases open, no longer written.
 	`CREATE TABLE IF NOT EXISTS claims (
 		run_id TEXT NOT NULL,
 		match_key TEXT NOT NULL,
 		owner TEXT NOT NULL,
 		expires_at BIGINT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
+	)`,
+	// Blocks of a run's games claimed by workers: positions [lo, hi) of
+	// the run's launch order, leased to owner until expires_at (Unix ms)
+	// and renewed while played; done once all their games are stored.
+	`CREATE TABLE IF NOT EXISTS claim_blocks (
+		run_id TEXT NOT NULL,
+		lo INTEGER NOT NULL,
+		hi INTEGER NOT NULL,
+		owner TEXT NOT NULL,
+		expires_at BIGINT NOT NULL,
+		done INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (run_id, lo)
 	)`,
 }
 
@@ -372,69 +389,153 @@ type GameRecord struct {
 // SaveGames stores finished games in one transaction. A game whose key is
 // already stored is left as it is (the first result stands).
 func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord) error {
-	if len(games) == 0 {
-		return nil
+	_, err := s.SaveBatch(ctx, runID, games, nil)
+	return err
+}
+
+// rowsPerInsert bounds the rows of one multi-row INSERT so that its
+// placeholders stay under SQLite's limit of 32,766 (PostgreSQL's is 65,535).
+func rowsPerInsert(cols int) int { return 30000 / cols }
+
+// SaveBatch stores finished games and marks the claimed blocks done (the
+// blocks whose last games are in this batch) in one transaction, so that a
+// block is done exactly when all its games are stored. A game whose key is
+// already stored is left as it is (the first result stands). It returns the
+// number of games inserted: fewer than len(games) when another worker had
+// stored some of them first.
+func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord, done []Block) (int, error) {
+	if len(games) == 0 && len(done) == 0 {
+		return 0, nil
 	}
+	// Rows go in key order: concurrent PostgreSQL transactions inserting
+	// the same keys then lock them in one order and cannot deadlock.
+	slices.SortFunc(games, func(a, b GameRecord) int { return strings.Compare(a.Key, b.Key) })
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer tx.Rollback()
-	insGame, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`))
-	if err != nil {
-		return err
-	}
-	defer insGame.Close()
-	var insMoves *sql.Stmt
-	for _, g := range games {
-		if len(g.Outcome.Moves) > 0 {
-			if insMoves, err = tx.PrepareContext(ctx, s.rebind(`INSERT INTO game_moves (run_id, match_key, moves) VALUES (?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`)); err != nil {
-				return err
+	inserted := 0
+	const gameCols, outCols = 12, 7
+	var args []any
+	var buf []byte
+	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
+		part := games[lo:min(lo+rowsPerInsert(gameCols), len(games))]
+		args = args[:0]
+		for i := range part {
+			g := &part[i]
+			buf = appendSeats(buf[:0], g.Seats)
+			detail := "{}"
+			if g.Outcome.Detail != nil {
+				js, err := json.Marshal(g.Outcome.Detail)
+				if err != nil {
+					return 0, fmt.Errorf("game %s: detail: %w", g.Key, err)
+				}
+				detail = string(js)
 			}
-			defer insMoves.Close()
-			break
+			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
+				string(buf), g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano))
 		}
-	}
-	insOut, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key, seat) DO NOTHING`))
-	if err != nil {
-		return err
-	}
-	defer insOut.Close()
-	for _, g := range games {
-		seats, _ := json.Marshal(g.Seats)
-		detail := []byte("{}")
-		if g.Outcome.Detail != nil {
-			if detail, err = json.Marshal(g.Outcome.Detail); err != nil {
-				return fmt.Errorf("game %s: detail: %w", g.Key, err)
-			}
-		}
-		res, err := insGame.ExecContext(ctx, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
-			string(seats), g.Outcome.Turns, string(detail), float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano))
+		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at) VALUES `,
+			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
 		if err != nil {
-			return err
+			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			continue // stored by an earlier or concurrent worker
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
 		}
-		if len(g.Outcome.Moves) > 0 {
-			if _, err := insMoves.ExecContext(ctx, runID, g.Key, string(g.Outcome.Moves)); err != nil {
-				return err
-			}
+		inserted += int(n)
+	}
+	// Outcomes and moves of a game already stored are stored with it, in
+	// the same transaction: inserting them again does nothing.
+	args = args[:0]
+	rows := 0
+	flushOut := func() error {
+		if rows == 0 {
+			return nil
 		}
+		_, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES `,
+			outCols, rows, ` ON CONFLICT (run_id, match_key, seat) DO NOTHING`), args...)
+		args, rows = args[:0], 0
+		return err
+	}
+	for i := range games {
+		g := &games[i]
 		for seat, o := range g.Outcome.Seats {
 			ent := -1
 			if seat < len(g.Seats) {
 				ent = g.Seats[seat]
 			}
-			if _, err := insOut.ExecContext(ctx, runID, g.Key, seat, ent, o.Score, o.Rank, o.Forfeit); err != nil {
-				return err
+			args = append(args, runID, g.Key, seat, ent, o.Score, o.Rank, o.Forfeit)
+			if rows++; rows == rowsPerInsert(outCols) {
+				if err := flushOut(); err != nil {
+					return 0, fmt.Errorf("storing outcomes: %w", err)
+				}
 			}
 		}
 	}
-	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND expires_at < ?`), runID, time.Now().UnixMilli()); err != nil {
-		return err
+	if err := flushOut(); err != nil {
+		return 0, fmt.Errorf("storing outcomes: %w", err)
 	}
-	return tx.Commit()
+	for i := range games {
+		g := &games[i]
+		if len(g.Outcome.Moves) == 0 {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO game_moves (run_id, match_key, moves) VALUES (?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`),
+			runID, g.Key, string(g.Outcome.Moves)); err != nil {
+			return 0, err
+		}
+	}
+	for _, b := range done {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET done = 1 WHERE run_id = ? AND lo = ?`), runID, b.Lo); err != nil {
+			return 0, err
+		}
+	}
+	return inserted, tx.Commit()
+}
+
+// appendSeats appends the JSON array of seats ("[0,1]") to buf.
+func appendSeats(buf []byte, seats []int) []byte {
+	buf = append(buf, '[')
+	for i, e := range seats {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(e), 10)
+	}
+	return append(buf, ']')
+}
+
+// multiInsert is head + rows groups of cols placeholders + tail, in the
+// store's dialect.
+func (s *Store) multiInsert(head string, cols, rows int, tail string) string {
+	var b strings.Builder
+	b.Grow(len(head) + len(tail) + rows*cols*7)
+	b.WriteString(head)
+	n := 0
+	for r := range rows {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('(')
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			if s.dialect == "postgres" {
+				n++
+				b.WriteByte('$')
+				b.WriteString(strconv.Itoa(n))
+			} else {
+				b.WriteByte('?')
+			}
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString(tail)
+	return b.String()
 }
 
 // Games loads a run's finished games by match key.
@@ -566,70 +667,158 @@ func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
 	return r, rows.Err()
 }
 
-// Claim takes up to n of the given match keys for owner for the lease
-// duration: keys with no claim, an expired claim, or a claim of owner's own.
-// It returns the keys taken. Workers on one run call it before playing so
-// that several machines share the games without playing one twice.
-func (s *Store) Claim(ctx context.Context, runID, owner string, keys []string, n int, lease time.Duration) ([]string, error) {
+// Block is a claimed block of a run's games: the positions [Lo, Hi) of
+// the run's launch order (see launchOrder), the same for every worker of
+// the run.
+type Block struct {
+	Lo, Hi int
+	// Takeover is true for a block that another worker had claimed and
+	// left (it died, or its lease expired): some of its games may be
+	// stored already.
+	Takeover bool
+}
+
+// ClaimBlock claims a block of run runID's games for owner for the lease
+// duration, in one transaction that no other claimer of the run runs at the
+// same time: first a block left by another worker (its lease expired, or
+// its owner is a process of this machine that is gone: see deadLocalOwner),
+// else the next fresh block of up to size positions of the n. held lists
+// the blocks owner plays already (not taken again). ok is false when there
+// is no block to take; others then reports how many unfinished blocks other
+// workers hold (0: nothing is left to play).
+func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int, lease time.Duration, held func(lo int) bool) (b Block, ok bool, others int, err error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, err
+		return Block{}, false, 0, err
 	}
 	defer tx.Rollback()
 	if s.dialect == "postgres" {
 		// Serialise claimers of one run (SQLite's immediate transactions do this already).
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, runID); err != nil {
-			return nil, err
+			return Block{}, false, 0, err
 		}
 	}
-	now := time.Now().UnixMilli()
-	until := time.Now().Add(lease).UnixMilli()
-	var taken []string
-	for _, k := range keys {
-		if len(taken) >= n {
-			break
+	now := time.Now()
+	until := now.Add(lease).UnixMilli()
+	rows, err := tx.QueryContext(ctx, s.rebind(`SELECT lo, hi, owner, expires_at FROM claim_blocks WHERE run_id = ? AND done = 0 ORDER BY lo`), runID)
+	if err != nil {
+		return Block{}, false, 0, err
+	}
+	var open []struct {
+		b     Block
+		owner string
+		exp   int64
+	}
+	for rows.Next() {
+		var o struct {
+			b     Block
+			owner string
+			exp   int64
 		}
-		var owned string
-		var exp int64
-		err := tx.QueryRowContext(ctx, s.rebind(`SELECT owner, expires_at FROM claims WHERE run_id = ? AND match_key = ?`), runID, k).Scan(&owned, &exp)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claims (run_id, match_key, owner, expires_at) VALUES (?,?,?,?)`), runID, k, owner, until); err != nil {
-				return nil, err
-			}
-		case err != nil:
-			return nil, err
-		case owned == owner || exp < now || deadLocalOwner(owned):
-			if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claims SET owner = ?, expires_at = ? WHERE run_id = ? AND match_key = ?`), owner, until, runID, k); err != nil {
-				return nil, err
-			}
-		default:
+		if err := rows.Scan(&o.b.Lo, &o.b.Hi, &o.owner, &o.exp); err != nil {
+			rows.Close()
+			return Block{}, false, 0, err
+		}
+		open = append(open, o)
+	}
+	if err := rows.Close(); err != nil {
+		return Block{}, false, 0, err
+	}
+	found := false
+	for _, o := range open {
+		if o.owner == owner && held(o.b.Lo) {
 			continue
 		}
-		taken = append(taken, k)
+		if !found && (o.exp < now.UnixMilli() || o.owner == owner || deadLocalOwner(o.owner)) {
+			b, found = o.b, true
+			b.Takeover = true
+			continue
+		}
+		others++
 	}
-	return taken, tx.Commit()
+	if found {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET owner = ?, expires_at = ? WHERE run_id = ? AND lo = ?`), owner, until, runID, b.Lo); err != nil {
+			return Block{}, false, 0, err
+		}
+		return b, true, others, tx.Commit()
+	}
+	var cursor int
+	if err := tx.QueryRowContext(ctx, s.rebind(`SELECT COALESCE(MAX(hi), 0) FROM claim_blocks WHERE run_id = ?`), runID).Scan(&cursor); err != nil {
+		return Block{}, false, 0, err
+	}
+	if cursor >= n {
+		return Block{}, false, others, tx.Commit()
+	}
+	b = Block{Lo: cursor, Hi: min(cursor+max(size, 1), n)}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claim_blocks (run_id, lo, hi, owner, expires_at, done) VALUES (?,?,?,?,?,0)`),
+		runID, b.Lo, b.Hi, owner, until); err != nil {
+		return Block{}, false, 0, err
+	}
+	return b, true, others, tx.Commit()
 }
 
-// Release drops owner's claims on a run (at the end of a worker's share).
-func (s *Store) Release(ctx context.Context, runID, owner string) error {
-	_, err := s.db.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND owner = ?`), runID, owner)
+// RenewBlocks extends the lease of owner's unfinished blocks of a run.
+func (s *Store) RenewBlocks(ctx context.Context, runID, owner string, lease time.Duration) error {
+	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = ? WHERE run_id = ? AND owner = ? AND done = 0`),
+		time.Now().Add(lease).UnixMilli(), runID, owner)
 	return err
 }
 
-// deadLocalOwner reports whether a claim's owner ("host:pid", the runner's
-// default worker name) is a process of this machine that no longer exists:
-// a run killed with SIGKILL resumes at once on the same machine instead of
-// waiting for its claims to expire.
-func deadLocalOwner(owner string) bool {
-	i := strings.LastIndexByte(owner, ':')
+// StoredKeys returns the match keys of a run's stored games.
+func (s *Store) StoredKeys(ctx context.Context, runID string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key FROM games WHERE run_id = ?`), runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out[k] = true
+	}
+	return out, rows.Err()
+}
+
+// Release hands back owner's unfinished blocks of a run (an interrupted or
+// early-stopped worker): their leases end now, so that another worker takes
+// them over at once and plays their games that are not stored.
+func (s *Store) Release(ctx context.Context, runID, owner string) error {
+	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = 0 WHERE run_id = ? AND owner = ? AND done = 0`), runID, owner)
+	return err
+}
+
+// WorkerName is the default name of this process as a worker of a run:
+// "host:TOKEN", TOKEN being its owner token (pid and start time, see
+// internal/owner), so that another process on the same machine can tell
+// that it is gone.
+func WorkerName() string {
+	host, _ := os.Hostname()
+	return host + ":" + owner.Token()
+}
+
+// deadLocalOwner reports whether a claim's owner ("host:TOKEN", see
+// WorkerName, or "host:pid" of earlier versions) is a process of this
+// machine that no longer exists: a run killed with SIGKILL resumes at once
+// on the same machine instead of waiting for its claims to expire.
+func deadLocalOwner(name string) bool {
+	i := strings.LastIndexByte(name, ':')
 	if i <= 0 {
 		return false
 	}
 	host, _ := os.Hostname()
-	pid, err := strconv.Atoi(owner[i+1:])
-	if err != nil || pid <= 0 || owner[:i] != host || pid == os.Getpid() {
+	tok := name[i+1:]
+	if name[:i] != host || tok == owner.Token() {
 		return false
 	}
-	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	if pidText, _, hasStart := strings.Cut(tok, "."); !hasStart {
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			return false
+		}
+		return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	}
+	return !owner.Alive(tok)
 }

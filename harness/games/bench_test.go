@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"gauntlet/harness"
@@ -57,5 +58,48 @@ func BenchmarkBrewHarness(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.N*benchGames)/b.Elapsed().Seconds(), "games/s")
 		})
+	}
+}
+
+// BenchmarkBrewStore plays the 2,000 games greedy against random through the
+// runner with each store at 1 and 2 jobs, as `gauntlet eval` does: every
+// result is stored (a fresh SQLite file per round). Compare games/s with
+// BenchmarkBrewBare for the harness's overhead with a store.
+func BenchmarkBrewStore(b *testing.B) {
+	const n = 2000
+	g, _ := harness.Default.Game("brew")
+	a, _ := harness.Default.ParseEntrant("brew", "greedy")
+	o, _ := harness.Default.ParseEntrant("brew", "random")
+	for _, store := range []string{"none", "sqlite"} {
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("store=%s/jobs=%d", store, jobs), func(b *testing.B) {
+				b.ReportAllocs()
+				round := 0
+				for b.Loop() {
+					plan, err := harness.EvalPlan(g, fmt.Sprintf("seeds:%d", n), a, []*harness.Entrant{o}, "")
+					if err != nil {
+						b.Fatal(err)
+					}
+					rn := &harness.Runner{Jobs: jobs}
+					if store == "sqlite" {
+						round++
+						st, err := harness.OpenStore(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), fmt.Sprintf("b%d.db", round)))
+						if err != nil {
+							b.Fatal(err)
+						}
+						defer st.Close()
+						rn.Store = st
+					}
+					rs, err := rn.Run(context.Background(), plan, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if rs.Played != n {
+						b.Fatalf("played %d, want %d", rs.Played, n)
+					}
+				}
+				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
 	}
 }
