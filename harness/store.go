@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,6 +163,8 @@ var schema = []string{
 		finished_at TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
 	)`,
+	// The seats' results of the games stored before they moved into the
+	// games row (games.seat_results, added by migrate); no longer written.
 	`CREATE TABLE IF NOT EXISTS outcomes (
 		run_id TEXT NOT NULL,
 		match_key TEXT NOT NULL,
@@ -221,6 +224,21 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	for _, q := range schema {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	// Stores made before seat results moved into the games row get the
+	// column; their games keep their rows in outcomes.
+	has := 0
+	q := `SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'seat_results'`
+	if s.dialect == "postgres" {
+		q = `SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'seat_results'`
+	}
+	if err := tx.QueryRowContext(ctx, q).Scan(&has); err != nil {
+		return err
+	}
+	if has == 0 {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE games ADD COLUMN seat_results TEXT NOT NULL DEFAULT ''`); err != nil {
 			return err
 		}
 	}
@@ -416,7 +434,7 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 	}
 	defer tx.Rollback()
 	inserted := 0
-	const gameCols, outCols = 12, 7
+	const gameCols = 13
 	var args []any
 	var buf []byte
 	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
@@ -425,6 +443,10 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 		for i := range part {
 			g := &part[i]
 			buf = appendSeats(buf[:0], g.Seats)
+			seats := string(buf)
+			if buf, err = appendSeatResults(buf[:0], g.Outcome.Seats); err != nil {
+				return 0, fmt.Errorf("game %s: %w", g.Key, err)
+			}
 			detail := "{}"
 			if g.Outcome.Detail != nil {
 				js, err := json.Marshal(g.Outcome.Detail)
@@ -434,9 +456,9 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 				detail = string(js)
 			}
 			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
-				string(buf), g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano))
+				seats, g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano), string(buf))
 		}
-		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at) VALUES `,
+		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results) VALUES `,
 			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
 		if err != nil {
 			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
@@ -447,37 +469,8 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 		}
 		inserted += int(n)
 	}
-	// Outcomes and moves of a game already stored are stored with it, in
-	// the same transaction: inserting them again does nothing.
-	args = args[:0]
-	rows := 0
-	flushOut := func() error {
-		if rows == 0 {
-			return nil
-		}
-		_, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES `,
-			outCols, rows, ` ON CONFLICT (run_id, match_key, seat) DO NOTHING`), args...)
-		args, rows = args[:0], 0
-		return err
-	}
-	for i := range games {
-		g := &games[i]
-		for seat, o := range g.Outcome.Seats {
-			ent := -1
-			if seat < len(g.Seats) {
-				ent = g.Seats[seat]
-			}
-			args = append(args, runID, g.Key, seat, ent, o.Score, o.Rank, o.Forfeit)
-			if rows++; rows == rowsPerInsert(outCols) {
-				if err := flushOut(); err != nil {
-					return 0, fmt.Errorf("storing outcomes: %w", err)
-				}
-			}
-		}
-	}
-	if err := flushOut(); err != nil {
-		return 0, fmt.Errorf("storing outcomes: %w", err)
-	}
+	// The moves of a game already stored are stored with it, in the same
+	// transaction: inserting them again does nothing.
 	for i := range games {
 		g := &games[i]
 		if len(g.Outcome.Moves) == 0 {
@@ -494,6 +487,51 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 		}
 	}
 	return inserted, tx.Commit()
+}
+
+// appendSeatResults appends the seats' results as a JSON array of
+// [score, rank, forfeit] arrays.
+func appendSeatResults(buf []byte, seats []SeatResult) ([]byte, error) {
+	buf = append(buf, '[')
+	for i, o := range seats {
+		if math.IsNaN(o.Score) || math.IsInf(o.Score, 0) {
+			return buf, fmt.Errorf("seat %d: score %v is not a finite number", i, o.Score)
+		}
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '[')
+		buf = strconv.AppendFloat(buf, o.Score, 'g', -1, 64)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(o.Rank), 10)
+		buf = append(buf, ',')
+		if o.Forfeit == "" {
+			buf = append(buf, `""`...)
+		} else {
+			js, err := json.Marshal(o.Forfeit)
+			if err != nil {
+				return buf, err
+			}
+			buf = append(buf, js...)
+		}
+		buf = append(buf, ']')
+	}
+	return append(buf, ']'), nil
+}
+
+// parseSeatResults reads what appendSeatResults wrote into seats.
+func parseSeatResults(s string, seats []SeatResult) error {
+	var raw [][3]json.RawMessage
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
+		return err
+	}
+	for i := range min(len(raw), len(seats)) {
+		o := &seats[i]
+		if err := errors.Join(json.Unmarshal(raw[i][0], &o.Score), json.Unmarshal(raw[i][1], &o.Rank), json.Unmarshal(raw[i][2], &o.Forfeit)); err != nil {
+			return fmt.Errorf("seat %d: %w", i, err)
+		}
+	}
+	return nil
 }
 
 // appendSeats appends the JSON array of seats ("[0,1]") to buf.
@@ -540,17 +578,18 @@ func (s *Store) multiInsert(head string, cols, rows int, tail string) string {
 
 // Games loads a run's finished games by match key.
 func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at FROM games WHERE run_id = ?`), runID)
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results FROM games WHERE run_id = ?`), runID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := map[string]GameRecord{}
+	old := false // games stored with their seats' results in outcomes
 	for rows.Next() {
 		var g GameRecord
-		var seed, seats, detail, fin string
+		var seed, seats, detail, fin, results string
 		var wall float64
-		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin); err != nil {
+		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin, &results); err != nil {
 			return nil, err
 		}
 		g.Seed, _ = strconv.ParseUint(seed, 10, 64)
@@ -565,10 +604,18 @@ func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord,
 		g.Wall = time.Duration(wall * 1e6)
 		g.Finished, _ = time.Parse(time.RFC3339Nano, fin)
 		g.Outcome.Seats = make([]SeatResult, len(g.Seats))
+		if results == "" {
+			old = true
+		} else if err := parseSeatResults(results, g.Outcome.Seats); err != nil {
+			return nil, fmt.Errorf("run %s game %s: seat results: %w", runID, g.Key, err)
+		}
 		out[g.Key] = g
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	if !old {
+		return out, nil
 	}
 	orows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, seat, score, rank, forfeit FROM outcomes WHERE run_id = ?`), runID)
 	if err != nil {
