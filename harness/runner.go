@@ -93,13 +93,20 @@ type Runner struct {
 	Log      *slog.Logger
 }
 
-// Batching of stored results: a batch is committed when it holds
-// batchGames games or its first game is batchAge old, whichever comes
-// first. A process killed with -9 loses at most its uncommitted batch (and
-// the games in flight); a resumed run plays exactly those games again.
+// Batching of stored results. A batch of games slower than slowGame (on
+// average) is committed as soon as the collector is free: while a commit
+// runs, the games that end meanwhile gather into the next batch, so a
+// worker killed with -9 loses little more than its games in flight. Faster
+// games are committed once the commits so far took at most 1/commitShare of
+// the time since the last one began (storing then costs the games little),
+// and at the latest when the batch holds batchGames games or its first game
+// is batchAge old. A killed process loses its games in flight and its
+// uncommitted batch; a resumed run plays exactly those games again.
 const (
-	batchGames = 500
-	batchAge   = time.Second
+	batchGames  = 500
+	batchAge    = time.Second
+	commitShare = 20
+	slowGame    = 2 * time.Millisecond
 )
 
 // Block claims: a worker claims the games it plays in blocks of about
@@ -351,12 +358,16 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 	var batch []GameRecord
 	var done []Block
 	var firstErr error
+	var lastStart, first time.Time // the last commit's start; the batch's first game's arrival
+	var lastCost time.Duration     // the last commit's duration
 	flush := func() {
 		if rn.Store == nil || (len(batch) == 0 && len(done) == 0) || firstErr != nil {
 			batch, done = batch[:0], done[:0]
 			return
 		}
+		lastStart = time.Now()
 		n, err := rn.Store.SaveBatch(ctx, p.Run.ID, batch, done)
+		lastCost = time.Since(lastStart)
 		if err == nil {
 			src.committed(done)
 		}
@@ -372,9 +383,21 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 		clear(batch) // drop the outcomes for the collector
 		batch, done = batch[:0], done[:0]
 	}
-	tick := time.NewTicker(batchAge)
-	defer tick.Stop()
-	var now time.Time
+	var batchWall time.Duration // the batch's summed game time
+	// due is when the batch is to be committed.
+	due := func() time.Time {
+		if len(batch) >= batchGames || batchWall >= time.Duration(len(batch))*slowGame {
+			return time.Time{}
+		}
+		at := lastStart.Add(commitShare * lastCost)
+		if age := first.Add(batchAge); age.Before(at) {
+			return age
+		}
+		return at
+	}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	armed := false
 	for {
 		select {
 		case i, ok := <-in:
@@ -384,9 +407,11 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			}
 			r := &slab[i]
 			if rn.Store != nil {
-				if len(batch) == 0 || len(batch)%64 == 0 {
-					now = time.Now()
+				now := time.Now()
+				if len(batch) == 0 {
+					first, batchWall = now, 0
 				}
+				batchWall += r.Wall
 				m := &p.Matches[i]
 				batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
 					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
@@ -398,10 +423,17 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			if col.add(r) {
 				cancel()
 			}
-			if len(batch) >= batchGames {
-				flush()
+			if rn.Store == nil {
+				continue
 			}
-		case <-tick.C:
+			if at := due(); !time.Now().Before(at) {
+				flush()
+			} else if !armed {
+				timer.Reset(time.Until(at))
+				armed = true
+			}
+		case <-timer.C:
+			armed = false
 			flush()
 		}
 	}
