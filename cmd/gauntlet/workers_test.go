@@ -83,7 +83,9 @@ func testKilledWorker(t *testing.T, storage, run string) {
 		return n
 	}
 	victim := ws[0]
-	mine := fmt.Sprintf(" AND worker LIKE '%%:%d.%%'", victim.cmd.Process.Pid)
+	host, _ := os.Hostname()
+	name := fmt.Sprintf("%s:%d", host, victim.cmd.Process.Pid) // "host:pid" or "host:pid.start"
+	mine := fmt.Sprintf(" AND (worker = '%s' OR worker LIKE '%s.%%')", name, name)
 	deadline := time.Now().Add(2 * time.Minute)
 	for count(mine) < 20 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
