@@ -604,7 +604,10 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 	}()
 	start := time.Now()
 	size := max(4*s.jobs, 16)
-	wait := min(max(lease/10, 50*time.Millisecond), time.Second)
+	// Waiting for others' blocks (to finish, or to be left by a dead
+	// worker) polls the claims: cheap, and a worker whose share is done
+	// learns soon that the run is.
+	wait := min(lease/3, 100*time.Millisecond)
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()

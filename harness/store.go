@@ -739,7 +739,8 @@ type Block struct {
 // duration, in one transaction that no other claimer of the run runs at the
 // same time: first a block left by another worker (its lease expired, or
 // its owner is a process of this machine that is gone: see deadLocalOwner),
-// else the next fresh block of up to size positions of the n. held lists
+// else the next fresh block of up to size positions of the n (less near the
+// end, see below). held lists
 // the blocks owner plays already (not taken again). ok is false when there
 // is no block to take; others then reports how many unfinished blocks other
 // workers hold (0: nothing is left to play).
@@ -782,7 +783,9 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		return Block{}, false, 0, err
 	}
 	found := false
+	owners := map[string]bool{owner: true}
 	for _, o := range open {
+		owners[o.owner] = true
 		if o.owner == owner && held(o.b.Lo) {
 			continue
 		}
@@ -806,6 +809,10 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 	if cursor >= n {
 		return Block{}, false, others, tx.Commit()
 	}
+	// Guided self-scheduling: at most half of an even share of what is
+	// left among the workers seen, so that the last blocks are small and
+	// the workers finish together.
+	size = min(size, (n-cursor+2*len(owners)-1)/(2*len(owners)))
 	b = Block{Lo: cursor, Hi: min(cursor+max(size, 1), n)}
 	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claim_blocks (run_id, lo, hi, owner, expires_at, done) VALUES (?,?,?,?,?,0)`),
 		runID, b.Lo, b.Hi, owner, until); err != nil {

@@ -27,24 +27,34 @@ func brewLikeGames(n int) []GameRecord {
 	return gs
 }
 
-// BenchmarkSaveBatch stores batches of 500 brew-like games in SQLite; the
-// time per game is the store's share of the harness overhead.
+// BenchmarkSaveBatch stores batches of 500 brew-like games in SQLite and,
+// when GAUNTLET_TEST_POSTGRES names a server, in PostgreSQL; the time per
+// game is the store's share of the harness overhead.
 func BenchmarkSaveBatch(b *testing.B) {
-	st, err := OpenStore(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
-	if err != nil {
-		b.Fatal(err)
+	urls := []string{"sqlite:" + filepath.Join(b.TempDir(), "b.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
 	}
-	defer st.Close()
-	gs := brewLikeGames(batchGames)
-	b.ReportAllocs()
-	run := 0
-	for b.Loop() {
-		run++
-		if _, err := st.SaveBatch(context.Background(), fmt.Sprintf("run-%d", run), gs, nil); err != nil {
-			b.Fatal(err)
-		}
+	for _, url := range urls {
+		b.Run(strings.SplitN(url, ":", 2)[0], func(b *testing.B) {
+			st, err := OpenStore(context.Background(), url)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			gs := brewLikeGames(batchGames)
+			b.ReportAllocs()
+			prefix := fmt.Sprintf("bench-%d", time.Now().UnixNano())
+			run := 0
+			for b.Loop() {
+				run++
+				if _, err := st.SaveBatch(context.Background(), fmt.Sprintf("%s-%d", prefix, run), gs, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*batchGames)/1e3, "µs/game")
+		})
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*batchGames)/1e3, "µs/game")
 }
 
 // TestPreviousStoreOpens makes a store as the previous version did (seat
@@ -164,10 +174,10 @@ func TestDeadWorkersBlockIsTakenOver(t *testing.T) {
 		t.Fatalf("first claim: %+v %v %v", b1, ok, err)
 	}
 	b2, ok, _, err := st.ClaimBlock(ctx, plan.Run.ID, dead, 40, 10, time.Hour, never)
-	if err != nil || !ok || b2.Lo != 10 || b2.Hi != 20 {
+	if err != nil || !ok || b2.Lo != 10 || b2.Hi < 14 {
 		t.Fatalf("second claim: %+v %v %v", b2, ok, err)
 	}
-	if b, ok, others, err := st.ClaimBlock(ctx, plan.Run.ID, host+":"+owner.Token(), 20, 10, time.Hour, never); err != nil || !ok || b != (Block{Lo: 10, Hi: 20, Takeover: true}) || others != 1 {
+	if b, ok, others, err := st.ClaimBlock(ctx, plan.Run.ID, host+":"+owner.Token(), 20, 10, time.Hour, never); err != nil || !ok || b != (Block{Lo: 10, Hi: b2.Hi, Takeover: true}) || others != 1 {
 		t.Fatalf("a claim past the end: %+v %v, %d others (%v); want the dead worker's block taken over", b, ok, others, err)
 	}
 	if err := st.Release(ctx, plan.Run.ID, host+":"+owner.Token()); err != nil {
