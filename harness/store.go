@@ -738,7 +738,7 @@ type Block struct {
 // ClaimBlock claims a block of run runID's games for owner for the lease
 // duration, in one transaction that no other claimer of the run runs at the
 // same time: first a block left by another worker (its lease expired, or
-// its owner is a process of this machine that is gone: see deadLocalOwner),
+// its owner is a process of this machine that is gone: see WorkerGone),
 // else the next fresh block of up to size positions of the n (less near the
 // end, see below). held lists
 // the blocks owner plays already (not taken again). ok is false when there
@@ -789,7 +789,7 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		if o.owner == owner && held(o.b.Lo) {
 			continue
 		}
-		if !found && (o.exp < now.UnixMilli() || o.owner == owner || deadLocalOwner(o.owner)) {
+		if !found && (o.exp < now.UnixMilli() || o.owner == owner || WorkerGone(o.owner)) {
 			b, found = o.b, true
 			b.Takeover = true
 			continue
@@ -863,11 +863,12 @@ func WorkerName() string {
 	return host + ":" + owner.Token()
 }
 
-// deadLocalOwner reports whether a claim's owner ("host:TOKEN", see
-// WorkerName, or "host:pid" of earlier versions) is a process of this
-// machine that no longer exists: a run killed with SIGKILL resumes at once
-// on the same machine instead of waiting for its claims to expire.
-func deadLocalOwner(name string) bool {
+// WorkerGone reports whether a worker name ("host:TOKEN", see WorkerName,
+// or "host:pid" of earlier versions) is a process of this machine that no
+// longer exists: a run killed with SIGKILL resumes at once on the same
+// machine instead of waiting for its claims to expire. Names of other
+// machines, and names of another form, are never gone.
+func WorkerGone(name string) bool {
 	i := strings.LastIndexByte(name, ':')
 	if i <= 0 {
 		return false
