@@ -228,6 +228,7 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 	slow := workerConfig{Storage: url, Study: study, Trials: n, Heartbeat: time.Hour, Delay: 400 * time.Millisecond, Jobs: 1, Config: c}
 	fast := slow
 	fast.Delay = 2 * time.Millisecond
+	fast.Heartbeat = 200 * time.Millisecond // polls often; the victim's trial is judged by its own hour
 	if mode == "remote" {
 		slow.Worker = "elsewhere:1"
 		slow.Heartbeat = 100 * time.Millisecond
