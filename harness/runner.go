@@ -224,6 +224,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	results := make(chan int, max(4*batchGames, 4*jobs))
 	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop), jobs: jobs}
 	src.blockOf = make([]int32, len(p.Matches))
+	src.blocks = map[int]*heldBlock{}
 	src.stored = make([]bool, len(p.Matches))
 	for i, r := range rs.Results {
 		src.stored[i] = r != nil
@@ -236,6 +237,11 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, slab, col, prog, src, cancelRun)
 	}()
 
+	stopRenew := func() {}
+	if rn.Store != nil {
+		// Renew this worker's blocks until its last games are stored.
+		stopRenew = rn.renewBlocks(ctx, p.Run.ID, worker)
+	}
 	work := make(chan int, jobs)
 	g, gctx := errgroup.WithContext(runCtx)
 	for range jobs {
@@ -276,6 +282,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	playErr := g.Wait()
 	close(results)
 	saveWG.Wait()
+	stopRenew()
 	if rn.Store != nil {
 		bg := context.WithoutCancel(ctx)
 		if err := rn.Store.Release(bg, p.Run.ID, worker); err != nil {
@@ -303,6 +310,33 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		return rs, feedErr
 	}
 	return rs, nil
+}
+
+// renewBlocks renews the leases of worker's blocks of the run every third
+// of a lease until stop is called.
+func (rn *Runner) renewBlocks(ctx context.Context, run, worker string) (stop func()) {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		lease := rn.lease()
+		t := time.NewTicker(lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := rn.Store.RenewBlocks(ctx, run, worker, lease); err != nil && ctx.Err() == nil {
+					rn.log().Warn("renewing claimed games", "run", run, "err", err)
+				}
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // explainNewRun says why a new run was made where a stored run has the same
@@ -584,24 +618,6 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 	}
 	st, run := s.rn.Store, s.p.Run.ID
 	lease := s.rn.lease()
-	s.blocks = map[int]*heldBlock{}
-	// Renew this worker's blocks while it plays them.
-	hbCtx, hbStop := context.WithCancel(ctx)
-	defer hbStop()
-	go func() {
-		t := time.NewTicker(lease / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-hbCtx.Done():
-				return
-			case <-t.C:
-				if err := st.RenewBlocks(hbCtx, run, s.worker, lease); err != nil && hbCtx.Err() == nil {
-					s.rn.log().Warn("renewing claimed games", "run", run, "err", err)
-				}
-			}
-		}
-	}()
 	start := time.Now()
 	size := max(4*s.jobs, 16)
 	// Waiting for others' blocks (to finish, or to be left by a dead

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -214,5 +215,39 @@ func TestDeadWorkersBlockIsTakenOver(t *testing.T) {
 	var open int
 	if err := st.DB().QueryRow(`SELECT COUNT(*) FROM claim_blocks WHERE run_id = ? AND done = 0`, plan.Run.ID).Scan(&open); err != nil || open != 0 {
 		t.Fatalf("%d blocks left unfinished (%v)", open, err)
+	}
+}
+
+// TestLeasesRenewedWhilePlayed runs two workers whose blocks take several
+// leases to play: renewed while their games are played and stored, no
+// block is taken over and no game is played twice.
+func TestLeasesRenewedWhilePlayed(t *testing.T) {
+	d := &duel{seats: 2, delay: 30 * time.Millisecond}
+	r := duelRegistry(d)
+	st := openTestStore(t, filepath.Join(t.TempDir(), "g.db"))
+	var wg sync.WaitGroup
+	var rss [2]*Results
+	var errs [2]error
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p, err := EvalPlan(d, "seeds:40", mustEntrant(t, r, "fixed"), []*Entrant{mustEntrant(t, r, "fixed")}, "leases")
+			if err != nil {
+				errs[w] = err
+				return
+			}
+			rss[w], errs[w] = (&Runner{Store: st, Jobs: 2, Lease: 90 * time.Millisecond, Worker: fmt.Sprint("w", w)}).Run(context.Background(), p, nil)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := d.played.Load(); n != 40 || rss[0].Played+rss[1].Played != 40 || rss[0].Duplicates+rss[1].Duplicates != 0 {
+		t.Fatalf("game saw %d plays; workers played %d and %d (%d and %d already stored); want 40 in all, once each",
+			n, rss[0].Played, rss[1].Played, rss[0].Duplicates, rss[1].Duplicates)
 	}
 }
