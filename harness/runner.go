@@ -222,7 +222,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	// after the channel hands the index over.
 	slab := make([]Result, len(p.Matches))
 	results := make(chan int, max(4*batchGames, 4*jobs))
-	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop), jobs: jobs}
+	src := &matchSource{rn: rn, p: p, worker: worker, order: launchOrder(p, stop), jobs: jobs}
 	src.blockOf = make([]int32, len(p.Matches))
 	src.blocks = map[int]*heldBlock{}
 	src.stored = make([]bool, len(p.Matches))
@@ -554,8 +554,6 @@ func launchOrder(p *Plan, stop Stopper) []int {
 type matchSource struct {
 	rn       *Runner
 	p        *Plan
-	rs       *Results
-	index    map[string]int
 	worker   string
 	order    []int
 	stored   []bool // by plan index: loaded from the store before the start
