@@ -25,9 +25,11 @@ import (
 const DefaultStorage = "sqlite:gauntlet.db"
 
 // Store keeps runs and their finished games in SQLite or PostgreSQL.
-// Every finished game is one row (plus one outcome row per seat), keyed by
-// (run, match key) and inserted at most once, so a killed run resumes by
-// playing exactly the games that have no row yet.
+// Every finished game is one row with its seats' results (games stored by
+// versions before that have one outcomes row per seat), keyed by (run,
+// match key) and inserted at most once, so a killed run resumes by playing
+// exactly the games that have no row yet. Workers sharing a run claim its
+// games in blocks (ClaimBlock).
 type Store struct {
 	db      *sql.DB
 	dialect string // "sqlite" or "postgres"
