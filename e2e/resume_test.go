@@ -24,7 +24,7 @@ func TestKill9MidEvalResumesExactly(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a long eval, killed and resumed")
 	}
-	const n = 40000
+	const n = 20000
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
 	args := []string{"eval", "--game", "brew", "--strategy", "greedy", "--opponents", "random", "--cases", fmt.Sprintf("seeds:%d", n),
