@@ -43,8 +43,16 @@ func TestMain(m *testing.M) {
 // status.
 func gauntlet(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
+	return gauntletIn(t, dir, nil, args...)
+}
+
+// gauntletIn runs the binary in dir with stdin and returns stdout, stderr
+// and the exit status.
+func gauntletIn(t *testing.T, dir string, stdin []byte, args ...string) (string, string, int) {
+	t.Helper()
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
+	cmd.Stdin = bytes.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -78,7 +78,9 @@ func TestTuneExternalBotKilledResumes(t *testing.T) {
 	db := filepath.Join(dir, "g.db")
 	args := []string{"tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy", "--cases", "seeds:6",
 		"--trials", "5", "--seed", "1", "--sampler", "random", "--storage", "sqlite:" + db, "--study", "killext",
-		"--heartbeat", "200ms", "--jobs", "1", "--chunk", "1", "--json"}
+		"--heartbeat", "200ms", "--jobs", "1", "--chunk", "1", "--json",
+		// Limits a loaded machine cannot miss: this test is about the kill.
+		"--first-turn-time", "10s", "--turn-time", "2s"}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
 	if err := cmd.Start(); err != nil {

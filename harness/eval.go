@@ -242,11 +242,3 @@ func sortGroups(gs []string) {
 		return gs[i] < gs[j]
 	})
 }
-
-// finite replaces NaN/Inf by 0 so that JSON output never breaks.
-func finite(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0
-	}
-	return x
-}

@@ -196,17 +196,6 @@ func SeatOf(m *Match, e int) int {
 	return -1
 }
 
-// caseLabel shortens a match key to its case for tables.
-func caseLabel(key string) string {
-	if i := strings.LastIndex(key, "/"); i > 0 {
-		switch key[i+1:] {
-		case "a", "b", "ab", "ba":
-			return key[:i]
-		}
-	}
-	return key
-}
-
 // limitRun puts the time limits external entrants play under into the run's
 // identity (a run at --turn-time 60ms is not the run at 1ms); runs of
 // built-in strategies are left as they are.

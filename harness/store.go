@@ -50,7 +50,7 @@ func ParseStorage(url string) (Storage, error) {
 	case strings.HasPrefix(url, "sqlite:"):
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path == "" {
-			return Storage{}, fmt.Errorf("storage %q: no file name after sqlite:", url)
+			return Storage{}, fmt.Errorf("storage %q: no file name after \"sqlite:\"", url)
 		}
 		params := "_journal_mode=WAL&_busy_timeout=60000&_txlock=immediate&_synchronous=NORMAL&_foreign_keys=1"
 		if path == ":memory:" {
@@ -61,7 +61,7 @@ func ParseStorage(url string) (Storage, error) {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		return Storage{Dialect: "postgres", DSN: url}, nil
 	}
-	return Storage{}, fmt.Errorf("storage %q: want sqlite:FILE or postgres://...", url)
+	return Storage{}, fmt.Errorf("storage %q: want sqlite:FILE or postgres://USER@HOST/DB", url)
 }
 
 // OpenStore opens (and creates the tables of) the storage at url.

@@ -87,7 +87,11 @@ func DumpDOM(ctx context.Context, browser, page, fragment string) (string, error
 	if err != nil {
 		return "", err
 	}
-	defer os.RemoveAll(profile)
+	defer func() {
+		// A profile left in the temporary directory costs disk space
+		// only; the screenshot is what the caller asked for.
+		_ = os.RemoveAll(profile)
+	}()
 	url := "file://" + filepath.ToSlash(abs)
 	if fragment != "" {
 		url += "#" + fragment

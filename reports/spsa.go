@@ -236,7 +236,7 @@ func writeCanvas(path string, c io.WriterTo) error {
 		return err
 	}
 	if _, err := c.WriteTo(out); err != nil {
-		out.Close()
+		_ = out.Close() // the write's error is the one to report
 		return err
 	}
 	return out.Close()

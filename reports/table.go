@@ -193,7 +193,7 @@ func WriteTablesFile(path string, md bool, tables ...*Table) error {
 		}
 		if !first {
 			if _, err := fmt.Fprintln(f); err != nil {
-				f.Close()
+				_ = f.Close() // the write's error is the one to report
 				return err
 			}
 		}
@@ -204,7 +204,7 @@ func WriteTablesFile(path string, md bool, tables ...*Table) error {
 			err = t.WriteCSV(f)
 		}
 		if err != nil {
-			f.Close()
+			_ = f.Close() // the write's error is the one to report
 			return err
 		}
 	}

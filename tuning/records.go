@@ -145,7 +145,7 @@ func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
+	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
 	return st.Studies(ctx)
 }
 
@@ -155,7 +155,7 @@ func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
+	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
 	return st.Load(ctx, name)
 }
 

@@ -106,7 +106,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	if err := sqlDB.PingContext(pctx); err != nil {
-		sqlDB.Close()
+		_ = sqlDB.Close() // the ping's error is the one to report
 		return nil, fmt.Errorf("storage %q unreachable: %w", redact(url), err)
 	}
 	if st.Dialect == "sqlite" {
@@ -114,7 +114,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	}
 	s := &Storage{db: db, sql: sqlDB, dialect: st.Dialect, url: url, rdb: rdb.NewStorage(db)}
 	if err := s.migrate(ctx); err != nil {
-		sqlDB.Close()
+		_ = sqlDB.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 	}
 	return s, nil

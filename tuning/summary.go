@@ -3,7 +3,7 @@ package tuning
 import (
 	"context"
 	"fmt"
-	"math"
+
 	"sort"
 	"strings"
 	"time"
@@ -319,12 +319,4 @@ func reproducibleNote(rec *StudyRecord, lost int) string {
 		note += fmt.Sprintf(" (%d lost trial(s) re-run in their own slots)", lost)
 	}
 	return note
-}
-
-// finite turns NaN/Inf into 0 for JSON.
-func finite(x float64) float64 {
-	if math.IsNaN(x) || math.IsInf(x, 0) {
-		return 0
-	}
-	return x
 }

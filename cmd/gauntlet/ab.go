@@ -17,7 +17,7 @@ func init() {
 	})
 }
 
-func runAB(ctx context.Context, e *env, args []string) error {
+func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	var rf runFlags
 	var aSpec, bSpec, aFile, bFile, cases, fillers, sprtArg, csvFile, mdFile string
 	var games int
@@ -105,7 +105,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if st != nil {
-		defer st.Close()
+		defer closeInto(&retErr, st)
 	}
 	sum, err := harness.SummarizeAB(rs, sp)
 	if err != nil {

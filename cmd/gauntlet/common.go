@@ -141,7 +141,9 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 	rs, err := f.runner(e, st).Run(ctx, plan, stop)
 	if err != nil {
 		if st != nil {
-			st.Close()
+			// The run's error is the one to report; a failed close
+			// after it adds nothing the user can act on.
+			_ = st.Close()
 			if errors.Is(err, context.Canceled) && rs != nil {
 				return nil, nil, fmt.Errorf("%w: %d games stored in run %s; run the same command again to resume", err, rs.Played+rs.Resumed, plan.Run.ID)
 			}
@@ -174,4 +176,13 @@ func sortedKeys(m map[string]any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// closeInto closes c and keeps its error in *err unless an earlier error is
+// there already: for a deferred Close of a store or a written file, whose
+// failure (an unflushed write, a failed checkpoint) the user must see.
+func closeInto(err *error, c io.Closer) {
+	if cerr := c.Close(); cerr != nil && *err == nil {
+		*err = cerr
+	}
 }

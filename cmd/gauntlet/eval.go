@@ -68,7 +68,7 @@ func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 	return out, nil
 }
 
-func runEval(ctx context.Context, e *env, args []string) error {
+func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	var rf runFlags
 	var ef entrantFlags
 	var cases, lineup, csvFile, mdFile string
@@ -120,7 +120,7 @@ func runEval(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if st != nil {
-		defer st.Close()
+		defer closeInto(&retErr, st)
 	}
 	sum := harness.SummarizeEval(rs)
 	if !noOptimum {

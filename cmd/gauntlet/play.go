@@ -26,7 +26,7 @@ type playResult struct {
 	WallMS   float64         `json:"-"`
 }
 
-func runPlay(ctx context.Context, e *env, args []string) error {
+func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	var rf runFlags
 	var caseID, lineup, record string
 	var extra multiFlag
@@ -82,7 +82,7 @@ func runPlay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer closeInto(&retErr, f)
 		opt.Record = f
 	}
 	seats := make([]int, len(ents))

@@ -33,7 +33,7 @@ type reportOutput struct {
 	Files    []string       `json:"files"`
 }
 
-func runReport(ctx context.Context, e *env, args []string) error {
+func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	var study, run, ab, out, storage string
 	var asJSON, noOptimum bool
 	fs := newFlags(e, "report", "(--study NAME | --run ID | --ab ID) --out DIR [--storage URL]")
@@ -94,7 +94,7 @@ func runReport(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		defer st.Close()
+		defer closeInto(&retErr, st)
 		if run != "" {
 			// --run takes an ab run too: its kind decides the report.
 			rec, err := st.Run(ctx, run)

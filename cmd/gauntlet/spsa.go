@@ -206,7 +206,7 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	return c, nil
 }
 
-func runSPSA(ctx context.Context, e *env, args []string) error {
+func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	var f spsaFlags
 	fs := f.register(e)
 	rest, err := parseFlags(fs, args)
@@ -236,7 +236,7 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
 		level = slog.LevelWarn
@@ -277,7 +277,7 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-func listSPSA(ctx context.Context, e *env, f *spsaFlags) error {
+func listSPSA(ctx context.Context, e *env, f *spsaFlags) (retErr error) {
 	if f.rf.storage == "" || f.rf.storage == "none" {
 		return usagef("--list reads a stored study: give --storage")
 	}
@@ -294,7 +294,7 @@ func listSPSA(ctx context.Context, e *env, f *spsaFlags) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeInto(&retErr, st)
 	list, err := st.Studies(ctx)
 	if err != nil {
 		return err

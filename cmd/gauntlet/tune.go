@@ -124,7 +124,7 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 	return c, nil
 }
 
-func runTune(ctx context.Context, e *env, args []string) error {
+func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	var f tuneFlags
 	fs := f.register(e)
 	rest, err := parseFlags(fs, args)
@@ -167,7 +167,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
 		level = slog.LevelWarn
@@ -219,7 +219,12 @@ func tuneStorageURL(s string) (string, func(), error) {
 		if err != nil {
 			return "", nil, err
 		}
-		return "sqlite:" + filepath.Join(dir, "tune.db"), func() { os.RemoveAll(dir) }, nil
+		remove := func() {
+			// A directory left behind is removed by the next run
+			// (package owner), so a failure here loses nothing.
+			_ = os.RemoveAll(dir)
+		}
+		return "sqlite:" + filepath.Join(dir, "tune.db"), remove, nil
 	}
 	if _, err := harness.ParseStorage(s); err != nil {
 		return "", nil, usagef("--storage: %v", err)

@@ -97,7 +97,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 }
 
 // viewStored writes the viewer page of one game of a stored run.
-func viewStored(ctx context.Context, e *env, storage, run, key, out string) error {
+func viewStored(ctx context.Context, e *env, storage, run, key, out string) (retErr error) {
 	if key == "" {
 		return usagef("--case is required (a case of the run; CASE/ab or CASE/ba for an ab run)")
 	}
@@ -114,7 +114,7 @@ func viewStored(ctx context.Context, e *env, storage, run, key, out string) erro
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeInto(&retErr, st)
 	r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
 	if err != nil {
 		return err

@@ -12,6 +12,15 @@ import (
 // every registered game with each of its strategies (opponents: the game's
 // default lineup) twice, and checks that the outcome is well formed and
 // the same both times.
+// shortParams are cheaper settings of the strategies that take long under
+// the race detector at their defaults, used by the -short form of the
+// determinism test below (same code paths, smaller searches); the
+// strategies' own packages test their defaults, and make test-long runs
+// this test with them too.
+var shortParams = map[string]string{
+	"hextris/hexlookahead": ":game_beam=8,portfolio=1,nodes=5000,dp_nodes=20000",
+}
+
 func TestEveryStrategyPlaysDeterministically(t *testing.T) {
 	reg := harness.Default
 	for _, g := range reg.Games() {
@@ -22,7 +31,11 @@ func TestEveryStrategyPlaysDeterministically(t *testing.T) {
 		}
 		for _, s := range reg.Strategies(info.Name) {
 			t.Run(info.Name+"/"+s.Name, func(t *testing.T) {
-				ent, err := reg.ParseEntrant(info.Name, s.Name)
+				spec := s.Name
+				if testing.Short() {
+					spec += shortParams[info.Name+"/"+s.Name]
+				}
+				ent, err := reg.ParseEntrant(info.Name, spec)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -34,6 +34,10 @@ func runTool(t *testing.T, game, verb string, args ...string) (string, string, e
 // contest gave it.
 var problem3 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_3.json")
 
+// problem21 is the smallest problem of the qualifier (10×8, one seed, 20
+// units): for tests of the command line rather than of the solving.
+var problem21 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_21.json")
+
 // solveAndScore runs 'hextris solve' on problem 3 with the given extra
 // arguments, then scores the written file with 'hextris score --json' and
 // returns the per-seed results.
@@ -109,7 +113,7 @@ func TestHextrisToolsRefuseBadValues(t *testing.T) {
 		{[]string{"--strategy", "nope"}, `unknown strategy "nope"`, []string{"--strategy", "hexgreedy"}},
 		{[]string{"--param", "bogus=1"}, `bogus`, []string{"--param", "phrase_dp=0"}},
 	} {
-		base := []string{"-f", problem3, "--strategy", "hexgreedy"}
+		base := []string{"-f", problem21, "--strategy", "hexgreedy"}
 		_, _, err := runTool(t, "hextris", "solve", append(base, c.bad...)...)
 		if !cli.IsUsage(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("solve %v: %v; want a usage error with %q", c.bad, err, c.want)

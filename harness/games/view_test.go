@@ -22,6 +22,7 @@ var viewCases = []struct {
 	{"hextris", "p1/s0", "hexgreedy", "", 3 << 20},
 	{"brew", "seed:3", "brewbeam", "greedy", 1 << 20},
 	{"paperio", "seed:2", "paperpaths", "simple*5", 2 << 20},
+	{"towers", "case:sarov/1", "towersbest", "", 1 << 20},
 }
 
 // watch plays one case with its moves recorded and returns the replay and

@@ -170,14 +170,6 @@ func newSample(counts []int) (sample, error) {
 // value is the score of bin i, i/(k−1).
 func (s *sample) value(i int) float64 { return float64(i) / float64(s.k-1) }
 
-// unit names one draw of the sample in notes.
-func (s *sample) unit() string {
-	if s.k == 5 {
-		return "pair"
-	}
-	return "game"
-}
-
 // degenerate describes a sample whose raw counts leave the Elo unbounded
 // or the variance zero; it is empty for an ordinary sample.
 func (s *sample) degenerate() string {

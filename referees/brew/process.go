@@ -80,6 +80,8 @@ func describe(err error, round int) error {
 func (b *procBot) close() {
 	if !b.closed {
 		b.closed = true
-		b.p.Close()
+		// The bot's exit status after the game (or after a forfeit already
+		// recorded) changes no result.
+		_ = b.p.Close()
 	}
 }

@@ -16,11 +16,16 @@ import (
 // are skipped. The first malformed line (bad JSON, a missing or mistyped
 // field, an unknown problem or phrase set) stops the replay with an error
 // naming its line number; the results of the lines before it are written.
-func Replay(ctx context.Context, r io.Reader, w io.Writer) error {
+func Replay(ctx context.Context, r io.Reader, w io.Writer) (err error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 1<<30)
 	bw := bufio.NewWriterSize(w, 1<<16)
-	defer bw.Flush()
+	defer func() {
+		// The results before a malformed line still come out.
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	var g Game
 	sets := map[string]PhraseSet{}
 	line := 0
@@ -42,15 +47,14 @@ func Replay(ctx context.Context, r io.Reader, w io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("line %d: %w", line, err)
 		}
-		bw.Write(out)
-		if err := bw.WriteByte('\n'); err != nil {
+		if _, err := bw.Write(append(out, '\n')); err != nil {
 			return err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("line %d: %w", line+1, err)
 	}
-	return bw.Flush()
+	return nil
 }
 
 func replayInput(text []byte, sets map[string]PhraseSet) (*Problem, uint32, PhraseSet, string, error) {

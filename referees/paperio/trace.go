@@ -87,7 +87,6 @@ type rawRow struct {
 type TraceReader struct {
 	r      *bufio.Reader
 	line   int
-	n      int
 	Header TraceHeader
 	Rules  Rules
 	N      int // players
@@ -176,7 +175,7 @@ func (tr *TraceReader) Next(row *TraceRow) error {
 // spawn) and writes one JSON TickRecord line per processed tick. Bonuses
 // appear only where a row injects them; no random spawn is drawn. It stops
 // after the last tick the referee would process.
-func Replay(r io.Reader, w io.Writer) error {
+func Replay(r io.Reader, w io.Writer) (err error) {
 	tr, err := NewTraceReader(r)
 	if err != nil {
 		return err
@@ -186,7 +185,12 @@ func Replay(r io.Reader, w io.Writer) error {
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	defer bw.Flush() // the ticks before a malformed line still come out
+	defer func() {
+		// The ticks before a malformed line still come out.
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	var row TraceRow
 	var rec TickRecord
 	var buf []byte

@@ -167,13 +167,6 @@ func (a *automaton) step(n int32, ch byte) int32 {
 // ends returns the phrases (indexes) that end at state n.
 func (a *automaton) ends(n int32) []int32 { return a.outPh[a.outAt[n]:a.outAt[n+1]] }
 
-// commandEdges returns the distinct successor states of n for characters
-// of command c.
-func (a *automaton) commandEdges(n int32, c hextris.Command) []acEdge {
-	i := int(n)*int(hextris.NumCommands) + int(c)
-	return a.edges[a.edgeAt[i]:a.edgeAt[i+1]]
-}
-
 // score returns the power points text earns when typed from state n after
 // a text where the phrases marked used already occur: 2*len per
 // occurrence, plus 300 per phrase whose first occurrence it holds. seen is

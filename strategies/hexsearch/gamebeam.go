@@ -177,13 +177,11 @@ func appendBest(pool []beamCand, cs []cand, parent int32, acc float64) []beamCan
 	n0 := len(pool)
 	for _, c := range cs {
 		key := acc + c.v
-		n := len(pool) - n0
-		if n == beamFan {
+		if len(pool)-n0 == beamFan {
 			if key <= pool[len(pool)-1].key {
 				continue
 			}
 			pool = pool[:len(pool)-1]
-			n--
 		}
 		// Insert in order, best first.
 		pool = append(pool, beamCand{})

@@ -77,14 +77,15 @@ func solveValid(t *testing.T, s *Solver, p *hextris.Problem, seed uint32, ps hex
 // replay without error and end the game.
 func TestSolutionsAlwaysValid(t *testing.T) {
 	ids := []int{0, 1, 3, 6, 9, 10, 11, 13, 15, 17, 20, 21, 22, 23, 27, 29, 30}
+	seeds := 3
 	if testing.Short() {
-		ids = ids[:6]
+		ids, seeds = ids[:4], 1
 	}
 	for _, set := range hextris.PhraseSetNames {
 		ps := phraseSet(t, set)
 		for _, id := range ids {
 			p := official(t, id)
-			for k, seed := range p.SourceSeeds[:min(3, len(p.SourceSeeds))] {
+			for k, seed := range p.SourceSeeds[:min(seeds, len(p.SourceSeeds))] {
 				solveValid(t, mustGreedy(t), p, seed, ps)
 				if k == 0 {
 					solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
@@ -119,7 +120,11 @@ func TestGreedyScoresOnEveryQualifierProblem(t *testing.T) {
 func TestLookaheadAtLeastGreedy(t *testing.T) {
 	ps := phraseSet(t, "power")
 	var g, l int64
-	for _, id := range []int{0, 6, 10, 11, 15, 20, 23} {
+	ids := []int{0, 6, 10, 11, 15, 20, 23}
+	if testing.Short() {
+		ids = []int{0, 10, 23}
+	}
+	for _, id := range ids {
 		p := official(t, id)
 		rg := solveValid(t, mustGreedy(t), p, p.SourceSeeds[0], ps)
 		rl := solveValid(t, mustLookahead(t, "game_beam=64"), p, p.SourceSeeds[0], ps)
@@ -161,7 +166,11 @@ func TestPhrasesUsed(t *testing.T) {
 // can end a few points below the plain search with the phrase search on.)
 func TestPortfolioValid(t *testing.T) {
 	ps := phraseSet(t, "power")
-	for _, id := range []int{3, 9, 11, 23} {
+	ids := []int{3, 9, 11, 23}
+	if testing.Short() {
+		ids = []int{11, 23}
+	}
+	for _, id := range ids {
 		p := official(t, id)
 		seed := p.SourceSeeds[0]
 		full := solveValid(t, mustLookahead(t, "game_beam=64"), p, seed, ps)

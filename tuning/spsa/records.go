@@ -55,7 +55,7 @@ func LoadStudy(ctx context.Context, url, name string) (*Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
+	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
 	return st.Load(ctx, name)
 }
 

@@ -80,7 +80,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	}
 	s := &Storage{store: hs, db: hs.DB(), dialect: hs.Dialect(), url: url}
 	if err := s.migrate(ctx); err != nil {
-		hs.Close()
+		_ = hs.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", harness.RedactURL(url), err)
 	}
 	return s, nil

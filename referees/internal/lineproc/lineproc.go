@@ -163,10 +163,12 @@ func (p *Proc) Name() string { return p.name }
 // that does not read its input (the pipe stays full) fails after timeout
 // (<= 0: no limit).
 func (p *Proc) Send(text []byte, timeout time.Duration) error {
+	var deadline time.Time
 	if timeout > 0 {
-		p.stdin.SetWriteDeadline(time.Now().Add(timeout))
-	} else {
-		p.stdin.SetWriteDeadline(time.Time{})
+		deadline = time.Now().Add(timeout)
+	}
+	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
+		return err
 	}
 	_, err := p.stdin.Write(text)
 	p.sentAt = time.Now()
@@ -335,7 +337,9 @@ func (p *Proc) Close() error {
 	var err error
 	p.once.Do(func() {
 		p.stop()
-		p.stdin.Close()
+		// Closing the pipes' ends here only tells the bot, or our readers,
+		// that we are done: their errors cannot matter.
+		_ = p.stdin.Close()
 		select {
 		case <-p.done:
 		case <-time.After(100 * time.Millisecond):
@@ -349,8 +353,8 @@ func (p *Proc) Close() error {
 		case <-time.After(100 * time.Millisecond):
 		}
 		close(p.quit)
-		p.stdout.Close()
-		p.stderr.Close()
+		_ = p.stdout.Close()
+		_ = p.stderr.Close()
 		p.readers.Wait()
 		err = p.waitErr
 	})
@@ -379,7 +383,7 @@ func (pp *pipes) child() (in, out, errOut *os.File) { return pp.in[0], pp.out[1]
 // own copies.
 func (pp *pipes) started() {
 	for _, f := range []**os.File{&pp.in[0], &pp.out[1], &pp.err[1]} {
-		(*f).Close()
+		_ = (*f).Close() // the child holds its copy; ours only goes away
 		*f = nil
 	}
 }
@@ -389,7 +393,7 @@ func (pp *pipes) close() {
 	for _, p := range []*[2]*os.File{&pp.in, &pp.out, &pp.err} {
 		for i, f := range p {
 			if f != nil {
-				f.Close()
+				_ = f.Close() // a pipe end: nothing was buffered in it
 				p[i] = nil
 			}
 		}

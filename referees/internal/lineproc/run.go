@@ -66,7 +66,7 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 	go func() {
 		// A solver need not read its input: a failed write only means that.
 		_, _ = stdin.Write(input)
-		stdin.Close()
+		_ = stdin.Close()
 	}()
 	out := &capped{max: maxOut, over: make(chan struct{})}
 	outDone := make(chan struct{})
@@ -148,7 +148,7 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 	}
 	if !drained {
 		// Close our end so the reader stops, and take what it has.
-		stdout.Close()
+		_ = stdout.Close() // a read end: only stops the reader
 		<-outDone
 	}
 	return out.bytes(), took, nil
