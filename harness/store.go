@@ -87,7 +87,7 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
-		db.Close()
+		_ = db.Close() // the ping's error is the one to report
 		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
 		return nil, fmt.Errorf("storage %q unreachable: %s", redact(url), msg)
 	}
@@ -96,7 +96,7 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	}
 	s := &Store{db: db, dialect: st.Dialect, url: url}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		_ = db.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 	}
 	return s, nil
@@ -720,7 +720,9 @@ func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
 		if err := rows.Scan(&e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
 			return nil, err
 		}
-		json.Unmarshal([]byte(params), &e.Params)
+		if err := json.Unmarshal([]byte(params), &e.Params); err != nil {
+			return nil, fmt.Errorf("run %s entrant %s: params: %w", id, e.Key, err)
+		}
 		r.Entrants = append(r.Entrants, e)
 	}
 	return r, rows.Err()
