@@ -622,6 +622,8 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 	// worker) polls the claims: cheap, and a worker whose share is done
 	// learns soon that the run is.
 	wait := min(lease/3, 100*time.Millisecond)
+	known := slices.Clone(s.stored) // by plan index: stored, or launched here
+	repaired := false
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -632,7 +634,26 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 		}
 		if !ok {
 			if others == 0 {
-				return nil
+				if repaired {
+					return nil
+				}
+				// Every block is done: check that its games are stored
+				// (they are, unless rows were removed by hand or a block
+				// was marked done by another program), and play any that
+				// are not.
+				repaired = true
+				lost, err := s.unstored(ctx, known)
+				if err != nil {
+					return fmt.Errorf("claiming games: %w", err)
+				}
+				if len(lost) == 0 {
+					return nil
+				}
+				s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, len(lost)))
+				if err := st.ReopenBlocks(ctx, run, lost); err != nil {
+					return fmt.Errorf("claiming games: %w", err)
+				}
+				continue
 			}
 			// Others hold the rest: wait for them to finish it, or to
 			// leave a block (a dead worker) to take over.
@@ -654,6 +675,7 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 			if !s.stored[i] && !stored[s.p.Matches[i].Key] {
 				todo = append(todo, i)
 			}
+			known[i] = true
 		}
 		if len(todo) == 0 {
 			if _, err := st.SaveBatch(ctx, run, nil, []Block{b}); err != nil {
@@ -679,4 +701,30 @@ func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 			size = min(max(int(rate*blockPlay.Seconds()), s.jobs), 2*(b.Hi-b.Lo), maxBlock)
 		}
 	}
+}
+
+// unstored returns the launch positions of the games that are neither
+// known here (stored before the start, or launched by this worker) nor
+// stored now.
+func (s *matchSource) unstored(ctx context.Context, known []bool) ([]int, error) {
+	var unknown []int
+	for pos, i := range s.order {
+		if !known[i] {
+			unknown = append(unknown, pos)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil, nil
+	}
+	stored, err := s.rn.Store.StoredKeys(ctx, s.p.Run.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, pos := range unknown {
+		if !stored[s.p.Matches[s.order[pos]].Key] {
+			out = append(out, pos)
+		}
+	}
+	return out, nil
 }

@@ -445,41 +445,14 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 			return 0, err
 		}
 	}
-	inserted := 0
-	const gameCols = 13
-	var args []any
-	var buf []byte
-	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
-		part := games[lo:min(lo+rowsPerInsert(gameCols), len(games))]
-		args = args[:0]
-		for i := range part {
-			g := &part[i]
-			buf = appendSeats(buf[:0], g.Seats)
-			seats := string(buf)
-			if buf, err = appendSeatResults(buf[:0], g.Outcome.Seats); err != nil {
-				return 0, fmt.Errorf("game %s: %w", g.Key, err)
-			}
-			detail := "{}"
-			if g.Outcome.Detail != nil {
-				js, err := json.Marshal(g.Outcome.Detail)
-				if err != nil {
-					return 0, fmt.Errorf("game %s: detail: %w", g.Key, err)
-				}
-				detail = string(js)
-			}
-			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
-				seats, g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano), string(buf))
-		}
-		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results) VALUES `,
-			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
-		if err != nil {
-			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return 0, err
-		}
-		inserted += int(n)
+	var inserted int
+	if s.dialect == "postgres" {
+		inserted, err = s.insertGamesArrays(ctx, tx, runID, games)
+	} else {
+		inserted, err = s.insertGamesRows(ctx, tx, runID, games)
+	}
+	if err != nil {
+		return 0, err
 	}
 	// The moves of a game already stored are stored with it, in the same
 	// transaction: inserting them again does nothing.
@@ -499,6 +472,89 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 		}
 	}
 	return inserted, tx.Commit()
+}
+
+// gameText is the text columns of a game's row: seats, seat results and
+// detail (JSON).
+func gameText(g *GameRecord, buf []byte) (seats, results, detail string, _ []byte, err error) {
+	buf = appendSeats(buf[:0], g.Seats)
+	seats = string(buf)
+	if buf, err = appendSeatResults(buf[:0], g.Outcome.Seats); err != nil {
+		return "", "", "", buf, fmt.Errorf("game %s: %w", g.Key, err)
+	}
+	results = string(buf)
+	detail = "{}"
+	if g.Outcome.Detail != nil {
+		js, err := json.Marshal(g.Outcome.Detail)
+		if err != nil {
+			return "", "", "", buf, fmt.Errorf("game %s: detail: %w", g.Key, err)
+		}
+		detail = string(js)
+	}
+	return seats, results, detail, buf, nil
+}
+
+// insertGamesRows inserts games with multi-row INSERTs (SQLite) and
+// returns how many were new.
+func (s *Store) insertGamesRows(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
+	const gameCols = 13
+	inserted := 0
+	var args []any
+	var buf []byte
+	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
+		part := games[lo:min(lo+rowsPerInsert(gameCols), len(games))]
+		args = args[:0]
+		for i := range part {
+			g := &part[i]
+			seats, results, detail, b, err := gameText(g, buf)
+			if buf = b; err != nil {
+				return 0, err
+			}
+			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
+				seats, g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano), results)
+		}
+		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results) VALUES `,
+			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
+		if err != nil {
+			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
+		}
+		inserted += int(n)
+	}
+	return inserted, nil
+}
+
+// insertGamesArrays inserts games in one statement whose columns are
+// arrays (PostgreSQL's unnest): one parameter per column instead of one
+// per value, and returns how many were new.
+func (s *Store) insertGamesArrays(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
+	n := len(games)
+	keys, cases, groups, seeds, seats, details, workers, finished, results := make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	idx, turns := make([]int64, n), make([]int64, n)
+	walls := make([]float64, n)
+	var buf []byte
+	for i := range games {
+		g := &games[i]
+		var err error
+		if seats[i], results[i], details[i], buf, err = gameText(g, buf); err != nil {
+			return 0, err
+		}
+		keys[i], idx[i], cases[i], groups[i], seeds[i] = g.Key, int64(g.Index), g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10)
+		turns[i], walls[i], workers[i], finished[i] = int64(g.Outcome.Turns), float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results)
+		SELECT $1, * FROM unnest($2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int8[], $9::text[], $10::float8[], $11::text[], $12::text[], $13::text[])
+		ON CONFLICT (run_id, match_key) DO NOTHING`,
+		runID, keys, idx, cases, groups, seeds, seats, turns, details, walls, workers, finished, results)
+	if err != nil {
+		return 0, fmt.Errorf("storing %d games: %w", n, err)
+	}
+	ins, err := res.RowsAffected()
+	return int(ins), err
 }
 
 // appendSeatResults appends the seats' results as a JSON array of
@@ -830,6 +886,44 @@ func (s *Store) RenewBlocks(ctx context.Context, runID, owner string, lease time
 	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = ? WHERE run_id = ? AND owner = ? AND done = 0`),
 		time.Now().Add(lease).UnixMilli(), runID, owner)
 	return err
+}
+
+// ReopenBlocks marks the done blocks of a run that hold any of the given
+// positions as left (not done, lease ended), so that a worker takes them
+// over and plays their games that are not stored.
+func (s *Store) ReopenBlocks(ctx context.Context, runID string, positions []int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, s.rebind(`SELECT lo, hi FROM claim_blocks WHERE run_id = ? AND done = 1`), runID)
+	if err != nil {
+		return err
+	}
+	var reopen []int
+	for rows.Next() {
+		var lo, hi int
+		if err := rows.Scan(&lo, &hi); err != nil {
+			rows.Close()
+			return err
+		}
+		for _, p := range positions {
+			if p >= lo && p < hi {
+				reopen = append(reopen, lo)
+				break
+			}
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	for _, lo := range reopen {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET done = 0, expires_at = 0 WHERE run_id = ? AND lo = ?`), runID, lo); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // StoredKeys returns the match keys of a run's stored games.

@@ -251,3 +251,36 @@ func TestLeasesRenewedWhilePlayed(t *testing.T) {
 			n, rss[0].Played, rss[1].Played, rss[0].Duplicates, rss[1].Duplicates)
 	}
 }
+
+// TestRemovedGamesArePlayedAgain removes stored games of a finished run by
+// hand: running it again plays exactly those, although their blocks were
+// done.
+func TestRemovedGamesArePlayedAgain(t *testing.T) {
+	d := &duel{seats: 2}
+	r := duelRegistry(d)
+	st := openTestStore(t, filepath.Join(t.TempDir(), "g.db"))
+	plan := func() *Plan {
+		p, err := EvalPlan(d, "seeds:30", mustEntrant(t, r, "fixed"), []*Entrant{mustEntrant(t, r, "fixed")}, "removed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if _, err := (&Runner{Store: st, Jobs: 2}).Run(context.Background(), plan(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.DB().Exec(`DELETE FROM games WHERE run_id = 'removed' AND idx % 6 = 0`); err != nil {
+		t.Fatal(err)
+	}
+	d.played.Store(0)
+	rs, err := (&Runner{Store: st, Jobs: 2}).Run(context.Background(), plan(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs.Played != 5 || rs.Resumed != 25 || d.played.Load() != 5 {
+		t.Fatalf("played %d, resumed %d (game saw %d plays); want 5 and 25", rs.Played, rs.Resumed, d.played.Load())
+	}
+	if rows, distinct := countGames(t, st, "removed"); rows != 30 || distinct != 30 {
+		t.Fatalf("%d rows, %d distinct; want 30", rows, distinct)
+	}
+}
