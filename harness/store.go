@@ -589,6 +589,9 @@ func appendSeatResults(buf []byte, seats []SeatResult) ([]byte, error) {
 
 // parseSeatResults reads what appendSeatResults wrote into seats.
 func parseSeatResults(s string, seats []SeatResult) error {
+	if scanSeatResults(s, seats) {
+		return nil
+	}
 	var raw [][3]json.RawMessage
 	if err := json.Unmarshal([]byte(s), &raw); err != nil {
 		return err
@@ -600,6 +603,52 @@ func parseSeatResults(s string, seats []SeatResult) error {
 		}
 	}
 	return nil
+}
+
+// scanSeatResults reads the form appendSeatResults writes without a JSON
+// decoder (a resumed run reads every stored game); it reports false for
+// anything else, which parseSeatResults then decodes as JSON.
+func scanSeatResults(s string, seats []SeatResult) bool {
+	rest, ok := strings.CutPrefix(s, "[")
+	if !ok {
+		return false
+	}
+	for i := 0; ; i++ {
+		if rest == "]" {
+			return true
+		}
+		if i > 0 {
+			if rest, ok = strings.CutPrefix(rest, ","); !ok {
+				return false
+			}
+		}
+		if rest, ok = strings.CutPrefix(rest, "["); !ok {
+			return false
+		}
+		score, after, ok := strings.Cut(rest, ",")
+		if !ok {
+			return false
+		}
+		rank, after, ok := strings.Cut(after, ",")
+		if !ok || !strings.HasPrefix(after, `"`) {
+			return false
+		}
+		end := strings.IndexByte(after[1:], '"')
+		if end < 0 || strings.IndexByte(after[1:1+end], '\\') >= 0 {
+			return false // escapes: JSON's decoder reads them
+		}
+		x, err1 := strconv.ParseFloat(score, 64)
+		r, err2 := strconv.Atoi(rank)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if i < len(seats) {
+			seats[i] = SeatResult{Score: x, Rank: r, Forfeit: after[1 : 1+end]}
+		}
+		if rest, ok = strings.CutPrefix(after[2+end:], "]"); !ok {
+			return false
+		}
+	}
 }
 
 // appendSeats appends the JSON array of seats ("[0,1]") to buf.

@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -131,18 +132,33 @@ func TestPreviousStoreOpens(t *testing.T) {
 }
 
 func TestSeatResultsRoundTrip(t *testing.T) {
-	in := []SeatResult{{Score: 0.1 + 0.2, Rank: 1}, {Score: -3e-300, Rank: 2, Forfeit: "crashed: \"exit\" \u00e9\n\x01"}}
-	buf, err := appendSeatResults(nil, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([]SeatResult, 2)
-	if err := parseSeatResults(string(buf), out); err != nil {
-		t.Fatalf("%s: %v", buf, err)
-	}
-	for i := range in {
-		if in[i].Score != out[i].Score || in[i].Rank != out[i].Rank || in[i].Forfeit != out[i].Forfeit {
-			t.Fatalf("seat %d: %+v came back as %+v (%s)", i, in[i], out[i], buf)
+	for _, c := range []struct {
+		in      []SeatResult
+		scanned bool // read without the JSON decoder
+	}{
+		{[]SeatResult{{Score: 0.1 + 0.2, Rank: 1}, {Score: -3e-300, Rank: 2, Forfeit: "timeout: no answer in 1,000 ms (round 3) é"}}, true},
+		{[]SeatResult{{Score: 7, Rank: 1, Forfeit: "crashed: \"exit\" \u00e9\n\x01 <&>"}}, false},
+		{nil, true},
+	} {
+		buf, err := appendSeatResults(nil, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !json.Valid(buf) {
+			t.Fatalf("not JSON: %s", buf)
+		}
+		out := make([]SeatResult, len(c.in))
+		if got := scanSeatResults(string(buf), out); got != c.scanned {
+			t.Fatalf("%s: scanned %v, want %v", buf, got, c.scanned)
+		}
+		out = make([]SeatResult, len(c.in))
+		if err := parseSeatResults(string(buf), out); err != nil {
+			t.Fatalf("%s: %v", buf, err)
+		}
+		for i := range c.in {
+			if c.in[i] != out[i] {
+				t.Fatalf("seat %d: %+v came back as %+v (%s)", i, c.in[i], out[i], buf)
+			}
 		}
 	}
 	if _, err := appendSeatResults(nil, []SeatResult{{Score: math.NaN()}}); err == nil {
@@ -283,4 +299,27 @@ func TestRemovedGamesArePlayedAgain(t *testing.T) {
 	if rows, distinct := countGames(t, st, "removed"); rows != 30 || distinct != 30 {
 		t.Fatalf("%d rows, %d distinct; want 30", rows, distinct)
 	}
+}
+
+// BenchmarkGames reads back a run of 10,000 brew-like games (what a worker
+// does at the end of a run that others shared, and a resumed run at its
+// start).
+func BenchmarkGames(b *testing.B) {
+	st, err := OpenStore(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), "b.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	const n = 10000
+	if _, err := st.SaveBatch(context.Background(), "read", brewLikeGames(n), nil); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		gs, err := st.Games(context.Background(), "read")
+		if err != nil || len(gs) != n {
+			b.Fatalf("%d games, %v", len(gs), err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n)/1e3, "µs/game")
 }
