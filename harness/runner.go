@@ -429,6 +429,26 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 		}
 		return at
 	}
+	take := func(i int) {
+		r := &slab[i]
+		if rn.Store != nil {
+			now := time.Now()
+			if len(batch) == 0 {
+				first, batchWall = now, 0
+			}
+			batchWall += r.Wall
+			m := &p.Matches[i]
+			batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
+				Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
+			if b, ok := src.gameDone(i); ok {
+				done = append(done, b)
+			}
+		}
+		prog.add(1)
+		if col.add(r) {
+			cancel()
+		}
+	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	armed := false
@@ -439,23 +459,26 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 				flush()
 				return firstErr
 			}
-			r := &slab[i]
-			if rn.Store != nil {
-				now := time.Now()
-				if len(batch) == 0 {
-					first, batchWall = now, 0
-				}
-				batchWall += r.Wall
-				m := &p.Matches[i]
-				batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
-					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
-				if b, ok := src.gameDone(i); ok {
-					done = append(done, b)
+			take(i)
+			// Group commit: the games that ended while the last commit
+			// ran go into this batch together.
+			closed := false
+		drain:
+			for len(batch) < batchGames {
+				select {
+				case j, ok := <-in:
+					if !ok {
+						closed = true
+						break drain
+					}
+					take(j)
+				default:
+					break drain
 				}
 			}
-			prog.add(1)
-			if col.add(r) {
-				cancel()
+			if closed {
+				flush()
+				return firstErr
 			}
 			if rn.Store == nil {
 				continue

@@ -93,6 +93,11 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	}
 	if st.Dialect == "sqlite" {
 		db.SetMaxOpenConns(4)
+	} else {
+		// Keep the connections of the claims, renewals and batches open
+		// between uses: a new PostgreSQL connection (a server process)
+		// costs milliseconds, more on a loaded server.
+		db.SetMaxIdleConns(8)
 	}
 	s := &Store{db: db, dialect: st.Dialect, url: url}
 	if err := s.migrate(ctx); err != nil {
