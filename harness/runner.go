@@ -8,11 +8,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -57,9 +57,13 @@ type Results struct {
 	// number of leading matches the decision used.
 	Stopped bool
 	StopAt  int
-	Played  int // matches played by this process
-	Resumed int // matches loaded from the store
-	Wall    time.Duration
+	Played  int // matches played by this process and stored (or, without a store, played)
+	Resumed int // matches loaded from the store: stored earlier or by other workers
+	// Duplicates counts matches this process played whose stored result is
+	// another worker's: both played it, after this worker's claim expired
+	// (it was too slow to renew it).
+	Duplicates int
+	Wall       time.Duration
 }
 
 // Decided returns the results the summary uses: the first StopAt results
@@ -84,10 +88,35 @@ type Runner struct {
 	Jobs     int           // parallel games (<= 0: number of CPUs)
 	Options  PlayOptions   // passed to every Play
 	Progress io.Writer     // progress bar destination (nil: none)
-	Worker   string        // worker name stored with each game (default host:pid)
-	Lease    time.Duration // claim lease per game with a store, renewed while playing (default 30s)
+	Worker   string        // worker name stored with each game and claim (default WorkerName())
+	Lease    time.Duration // lease of a claimed block with a store, renewed while it is played (default 30s)
 	Log      *slog.Logger
 }
+
+// Batching of stored results. A batch of games slower than slowGame (on
+// average) is committed as soon as the collector is free: while a commit
+// runs, the games that end meanwhile gather into the next batch, so a
+// worker killed with -9 loses little more than its games in flight. Faster
+// games are committed once the commits so far took at most 1/commitShare of
+// the time since the last one began (storing then costs the games little),
+// and at the latest when the batch holds batchGames games or its first game
+// is batchAge old. A killed process loses its games in flight and its
+// uncommitted batch; a resumed run plays exactly those games again.
+const (
+	batchGames  = 500
+	batchAge    = time.Second
+	commitShare = 20
+	slowGame    = 2 * time.Millisecond
+)
+
+// Block claims: a worker claims the games it plays in blocks of about
+// blockPlay of its own play (so that claiming costs nothing next to
+// playing, and the last blocks of a run leave its workers idle for at most
+// about that long), starting with small blocks that at most double.
+const (
+	blockPlay = time.Second
+	maxBlock  = 1 << 16
+)
 
 // PlayerSeed derives a seat's bot seed from the case seed (splitmix64), so
 // that reruns are bit-identical whatever the scheduling.
@@ -100,7 +129,11 @@ func PlayerSeed(caseSeed uint64, seat int) uint64 {
 
 // PlayMatch plays one match of a plan.
 func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome, time.Duration, error) {
-	players := make([]Player, len(m.Seats))
+	return playMatch(ctx, p, m, opt, make([]Player, len(m.Seats)))
+}
+
+// playMatch is PlayMatch with the caller's players buffer (len(m.Seats)).
+func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player) (Outcome, time.Duration, error) {
 	for seat, ei := range m.Seats {
 		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
 		// An external bot need not play the same game twice: keep its
@@ -133,11 +166,19 @@ func (rn *Runner) log() *slog.Logger {
 	return slog.Default()
 }
 
+func (rn *Runner) lease() time.Duration {
+	if rn.Lease > 0 {
+		return rn.Lease
+	}
+	return 30 * time.Second
+}
+
 // Run plays every match of the plan that is not stored yet. With a store,
-// finished games are saved in batches as they come, and games are claimed
-// before they are played so that several processes can share one run.
-// When stop is non-nil it is fed the results in plan order and may end the
-// run early; games in flight are then abandoned.
+// finished games are saved in batches as they come (see batchGames), and
+// games are claimed in blocks before they are played, so that several
+// processes can share one run without playing a game twice. When stop is
+// non-nil it is fed the results in plan order and may end the run early;
+// games in flight are then abandoned.
 func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, error) {
 	start := time.Now()
 	rs := &Results{Plan: p, Results: make([]*Result, len(p.Matches))}
@@ -150,8 +191,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	}
 	worker := rn.Worker
 	if worker == "" {
-		host, _ := os.Hostname()
-		worker = fmt.Sprintf("%s:%d", host, os.Getpid())
+		worker = WorkerName()
 	}
 
 	p.limitRun(rn.Options)
@@ -161,8 +201,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		}
 		if !p.Run.Resumed {
 			rn.explainNewRun(ctx, p)
-		}
-		if err := rn.loadStored(ctx, p, rs, index); err != nil {
+		} else if err := rn.loadStored(ctx, p, rs, index); err != nil {
 			return nil, err
 		}
 	}
@@ -177,42 +216,80 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 
 	runCtx, cancelRun := context.WithCancel(ctx)
 	defer cancelRun()
-	results := make(chan *Result, rn.jobs()*2)
+	jobs := rn.jobs()
+	// Finished games go to the collector by plan index; their results
+	// live in one slab, written by the player and read by the collector
+	// after the channel hands the index over.
+	slab := make([]Result, len(p.Matches))
+	results := make(chan int, max(4*batchGames, 4*jobs))
+	src := &matchSource{rn: rn, p: p, worker: worker, order: launchOrder(p, stop), jobs: jobs}
+	src.blockOf = make([]int32, len(p.Matches))
+	src.blocks = map[int]*heldBlock{}
+	src.stored = make([]bool, len(p.Matches))
+	for i, r := range rs.Results {
+		src.stored[i] = r != nil
+	}
 	var saveErr error
 	var saveWG sync.WaitGroup
 	saveWG.Add(1)
 	go func() {
 		defer saveWG.Done()
-		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, col, prog, cancelRun)
+		saveErr = rn.collect(context.WithoutCancel(ctx), p, worker, results, slab, col, prog, src, cancelRun)
 	}()
 
-	src := &matchSource{rn: rn, p: p, rs: rs, index: index, worker: worker, order: launchOrder(p, stop)}
+	stopRenew := func() {}
+	if rn.Store != nil {
+		// Renew this worker's blocks until its last games are stored.
+		stopRenew = rn.renewBlocks(ctx, p.Run.ID, worker)
+	}
+	work := make(chan int, jobs)
 	g, gctx := errgroup.WithContext(runCtx)
-	g.SetLimit(rn.jobs())
-	feedErr := src.feed(gctx, func(i int) {
-		m := &p.Matches[i]
+	for range jobs {
 		g.Go(func() error {
-			out, wall, err := PlayMatch(gctx, p, m, rn.Options)
-			if err != nil {
-				if gctx.Err() != nil {
-					return nil // stopped or interrupted: the game is simply not finished
+			players := make([]Player, 0, 8)
+			for i := range work {
+				m := &p.Matches[i]
+				if cap(players) < len(m.Seats) {
+					players = make([]Player, len(m.Seats))
 				}
-				return err
-			}
-			select {
-			case results <- &Result{Index: i, Outcome: out, Wall: wall}:
-			case <-gctx.Done():
+				out, wall, err := playMatch(gctx, p, m, rn.Options, players[:len(m.Seats)])
+				if err != nil {
+					if gctx.Err() != nil {
+						return nil // stopped or interrupted: the game is simply not finished
+					}
+					return err
+				}
+				slab[i] = Result{Index: i, Outcome: out, Wall: wall}
+				src.finished.Add(1)
+				select {
+				case results <- i:
+				case <-gctx.Done():
+					return nil
+				}
 			}
 			return nil
 		})
+	}
+	feedErr := src.feed(gctx, func(i int) bool {
+		select {
+		case work <- i:
+			return true
+		case <-gctx.Done():
+			return false
+		}
 	})
+	close(work)
 	playErr := g.Wait()
 	close(results)
 	saveWG.Wait()
+	stopRenew()
 	if rn.Store != nil {
 		bg := context.WithoutCancel(ctx)
-		rn.Store.Release(bg, p.Run.ID, worker)
-		if !rs.Stopped {
+		if err := rn.Store.Release(bg, p.Run.ID, worker); err != nil {
+			// The blocks' leases then run out by themselves.
+			rn.log().Warn("handing back claimed games", "run", p.Run.ID, "err", err)
+		}
+		if !rs.Stopped && slices.Contains(rs.Results, nil) {
 			// Pick up games other workers finished for this run.
 			if err := rn.loadStored(bg, p, rs, index); err != nil && playErr == nil {
 				playErr = err
@@ -233,6 +310,33 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		return rs, feedErr
 	}
 	return rs, nil
+}
+
+// renewBlocks renews the leases of worker's blocks of the run every third
+// of a lease until stop is called.
+func (rn *Runner) renewBlocks(ctx context.Context, run, worker string) (stop func()) {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		lease := rn.lease()
+		t := time.NewTicker(lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := rn.Store.RenewBlocks(ctx, run, worker, lease); err != nil && ctx.Err() == nil {
+					rn.log().Warn("renewing claimed games", "run", run, "err", err)
+				}
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // explainNewRun says why a new run was made where a stored run has the same
@@ -282,41 +386,111 @@ func (rn *Runner) loadStored(ctx context.Context, p *Plan, rs *Results, index ma
 }
 
 // collect receives finished games, feeds the stopper in plan order, updates
-// the progress bar and saves the games in batches.
-func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan *Result, col *collector, prog *progress, cancel func()) error {
+// the progress bar and saves the games in batches (see batchGames), each
+// with the claimed blocks it completes.
+func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan int, slab []Result, col *collector, prog *progress, src *matchSource, cancel func()) error {
 	var batch []GameRecord
+	var done []Block
 	var firstErr error
+	var lastStart, first time.Time // the last commit's start; the batch's first game's arrival
+	var lastCost time.Duration     // the last commit's duration
 	flush := func() {
-		if rn.Store == nil || len(batch) == 0 {
-			batch = batch[:0]
+		if rn.Store == nil || (len(batch) == 0 && len(done) == 0) || firstErr != nil {
+			batch, done = batch[:0], done[:0]
 			return
 		}
-		if err := rn.Store.SaveGames(ctx, p.Run.ID, batch); err != nil && firstErr == nil {
+		lastStart = time.Now()
+		n, err := rn.Store.SaveBatch(ctx, p.Run.ID, batch, done)
+		lastCost = time.Since(lastStart)
+		if err == nil {
+			src.committed(done)
+		}
+		if err != nil {
 			firstErr = err
 			cancel()
+		} else if dup := len(batch) - n; dup > 0 {
+			// A worker whose lease had run out played these too and
+			// stored them first: its results stand.
+			col.duplicate(dup)
+			rn.log().Warn(fmt.Sprintf("%d games this worker played were stored first by another worker (this worker's claim had expired); theirs are kept", dup))
 		}
-		batch = batch[:0]
+		clear(batch) // drop the outcomes for the collector
+		batch, done = batch[:0], done[:0]
 	}
-	tick := time.NewTicker(250 * time.Millisecond)
-	defer tick.Stop()
+	var batchWall time.Duration // the batch's summed game time
+	// due is when the batch is to be committed.
+	due := func() time.Time {
+		if len(batch) >= batchGames || batchWall >= time.Duration(len(batch))*slowGame {
+			return time.Time{}
+		}
+		at := lastStart.Add(commitShare * lastCost)
+		if age := first.Add(batchAge); age.Before(at) {
+			return age
+		}
+		return at
+	}
+	take := func(i int) {
+		r := &slab[i]
+		if rn.Store != nil {
+			now := time.Now()
+			if len(batch) == 0 {
+				first, batchWall = now, 0
+			}
+			batchWall += r.Wall
+			m := &p.Matches[i]
+			batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
+				Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
+			if b, ok := src.gameDone(i); ok {
+				done = append(done, b)
+			}
+		}
+		prog.add(1)
+		if col.add(r) {
+			cancel()
+		}
+	}
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	armed := false
 	for {
 		select {
-		case r, ok := <-in:
+		case i, ok := <-in:
 			if !ok {
 				flush()
 				return firstErr
 			}
-			m := &p.Matches[r.Index]
-			batch = append(batch, GameRecord{Key: m.Key, Index: r.Index, CaseID: m.Case.ID, Group: m.Case.Group,
-				Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: time.Now()})
-			prog.add(1)
-			if col.add(r) {
-				cancel()
+			take(i)
+			// Group commit: the games that ended while the last commit
+			// ran go into this batch together.
+			closed := false
+		drain:
+			for len(batch) < batchGames {
+				select {
+				case j, ok := <-in:
+					if !ok {
+						closed = true
+						break drain
+					}
+					take(j)
+				default:
+					break drain
+				}
 			}
-			if len(batch) >= 256 {
+			if closed {
 				flush()
+				return firstErr
 			}
-		case <-tick.C:
+			if rn.Store == nil {
+				continue
+			}
+			if at := due(); !time.Now().Before(at) {
+				flush()
+			} else if !armed {
+				timer.Reset(time.Until(at))
+				armed = true
+			}
+		case <-timer.C:
+			armed = false
 			flush()
 		}
 	}
@@ -343,6 +517,13 @@ func (c *collector) feedResumed() bool {
 		}
 	}
 	return true
+}
+
+// duplicate takes back n games counted as played by this process whose
+// stored results are another worker's.
+func (c *collector) duplicate(n int) {
+	c.rs.Played -= n
+	c.rs.Duplicates += n
 }
 
 func (c *collector) add(r *Result) bool {
@@ -389,107 +570,184 @@ func launchOrder(p *Plan, stop Stopper) []int {
 }
 
 // matchSource hands out the plan's unfinished matches in launch order
-// (see launchOrder). With a store it claims them in chunks (renewing the
-// claims while they are being played) and, when other workers hold the
-// rest, waits for their results or for their claims to expire.
+// (see launchOrder). With a store it claims them in blocks of positions of
+// the launch order (Store.ClaimBlock), sized to about blockPlay of this
+// worker's play and renewed while they are played, and, when other workers
+// hold the rest, waits for their blocks to finish or to be left.
 type matchSource struct {
-	rn     *Runner
-	p      *Plan
-	rs     *Results
-	index  map[string]int
-	worker string
-	order  []int
+	rn       *Runner
+	p        *Plan
+	worker   string
+	order    []int
+	stored   []bool // by plan index: loaded from the store before the start
+	jobs     int
+	finished atomic.Int64 // games finished by this process
+
+	mu      sync.Mutex
+	blocks  map[int]*heldBlock // by Lo: blocks not yet marked done in the store
+	blockOf []int32            // plan index -> Lo+1 of its held block (0: none)
 }
 
-func (s *matchSource) feed(ctx context.Context, launch func(i int)) error {
+type heldBlock struct {
+	b    Block
+	left int // games launched and not yet in a batch
+}
+
+// gameDone records that plan index i is in a batch; it returns the block
+// that this completes.
+func (s *matchSource) gameDone(i int) (Block, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	lo := int(s.blockOf[i]) - 1
+	if lo < 0 {
+		return Block{}, false
+	}
+	s.blockOf[i] = 0
+	hb := s.blocks[lo]
+	if hb.left--; hb.left > 0 {
+		return Block{}, false
+	}
+	return hb.b, true
+}
+
+// committed forgets the blocks that a committed batch marked done.
+func (s *matchSource) committed(done []Block) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, b := range done {
+		delete(s.blocks, b.Lo)
+	}
+}
+
+func (s *matchSource) held(lo int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.blocks[lo]
+	return ok
+}
+
+// feed hands the matches to launch, which reports false when the run is
+// over.
+func (s *matchSource) feed(ctx context.Context, launch func(i int) bool) error {
 	if s.rn.Store == nil {
 		for _, i := range s.order {
-			if ctx.Err() != nil {
+			if !s.stored[i] && !launch(i) {
 				return ctx.Err()
-			}
-			if s.rs.Results[i] == nil {
-				launch(i)
 			}
 		}
 		return nil
 	}
-	lease := s.rn.Lease
-	if lease <= 0 {
-		lease = 30 * time.Second
-	}
-	chunk := s.rn.jobs() * 4
-	if chunk < 16 {
-		chunk = 16
-	}
-	var mu sync.Mutex
-	var held, prev []string
-	// Renew this worker's claims while it plays them.
-	hbCtx, hbStop := context.WithCancel(ctx)
-	defer hbStop()
-	go func() {
-		t := time.NewTicker(lease / 3)
-		defer t.Stop()
-		for {
-			select {
-			case <-hbCtx.Done():
-				return
-			case <-t.C:
-				mu.Lock()
-				keys := append([]string(nil), held...)
-				mu.Unlock()
-				if len(keys) > 0 {
-					s.rn.Store.Claim(hbCtx, s.p.Run.ID, s.worker, keys, len(keys), lease)
-				}
-			}
-		}
-	}()
-	launched := make([]bool, len(s.p.Matches))
+	st, run := s.rn.Store, s.p.Run.ID
+	lease := s.rn.lease()
+	start := time.Now()
+	size := max(4*s.jobs, 16)
+	// Waiting for others' blocks (to finish, or to be left by a dead
+	// worker) polls the claims: cheap, and a worker whose share is done
+	// learns soon that the run is.
+	wait := min(lease/3, 100*time.Millisecond)
+	known := slices.Clone(s.stored) // by plan index: stored, or launched here
+	repaired := false
 	for {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var pending []string
-		for _, i := range s.order {
-			if !launched[i] && s.rs.Results[i] == nil {
-				pending = append(pending, s.p.Matches[i].Key)
-			}
-		}
-		if len(pending) == 0 {
-			return nil
-		}
-		taken, err := s.rn.Store.Claim(ctx, s.p.Run.ID, s.worker, pending, chunk, lease)
+		b, ok, others, err := st.ClaimBlock(ctx, run, s.worker, len(s.order), size, lease, s.held)
 		if err != nil {
 			return fmt.Errorf("claiming games: %w", err)
 		}
-		if len(taken) == 0 {
-			// Others hold the rest: wait, then take over expired claims and
-			// pick up what they stored.
+		if !ok {
+			if others == 0 {
+				if repaired {
+					return nil
+				}
+				// Every block is done: check that its games are stored
+				// (they are, unless rows were removed by hand or a block
+				// was marked done by another program), and play any that
+				// are not.
+				repaired = true
+				lost, err := s.unstored(ctx, known)
+				if err != nil {
+					return fmt.Errorf("claiming games: %w", err)
+				}
+				if len(lost) == 0 {
+					return nil
+				}
+				s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, len(lost)))
+				if err := st.ReopenBlocks(ctx, run, lost); err != nil {
+					return fmt.Errorf("claiming games: %w", err)
+				}
+				continue
+			}
+			// Others hold the rest: wait for them to finish it, or to
+			// leave a block (a dead worker) to take over.
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
-			case <-time.After(time.Second):
-			}
-			stored, err := s.rn.Store.Games(ctx, s.p.Run.ID)
-			if err != nil {
-				return err
-			}
-			for key := range stored {
-				if i, ok := s.index[key]; ok && !launched[i] {
-					launched[i] = true // finished elsewhere
-				}
+			case <-time.After(wait):
 			}
 			continue
 		}
-		// Games of the previous chunk may still be in flight (at most Jobs
-		// of them): keep renewing both chunks.
-		mu.Lock()
-		held = append(append(held[:0:0], prev...), taken...)
-		prev = taken
-		mu.Unlock()
-		for _, k := range taken {
-			i := s.index[k]
-			launched[i] = true
-			launch(i)
+		var stored map[string]bool
+		if b.Takeover {
+			if stored, err = st.StoredKeys(ctx, run); err != nil {
+				return fmt.Errorf("claiming games: %w", err)
+			}
+		}
+		var todo []int
+		for _, i := range s.order[b.Lo:b.Hi] {
+			if !s.stored[i] && !stored[s.p.Matches[i].Key] {
+				todo = append(todo, i)
+			}
+			known[i] = true
+		}
+		if len(todo) == 0 {
+			if _, err := st.SaveBatch(ctx, run, nil, []Block{b}); err != nil {
+				return fmt.Errorf("claiming games: %w", err)
+			}
+			continue
+		}
+		s.mu.Lock()
+		s.blocks[b.Lo] = &heldBlock{b: b, left: len(todo)}
+		for _, i := range todo {
+			s.blockOf[i] = int32(b.Lo + 1)
+		}
+		s.mu.Unlock()
+		for _, i := range todo {
+			if !launch(i) {
+				return ctx.Err()
+			}
+		}
+		// The next block: about blockPlay of this worker's play at its
+		// rate so far, at most twice this one.
+		if el := time.Since(start); el > 0 {
+			rate := float64(s.finished.Load()) / el.Seconds()
+			size = min(max(int(rate*blockPlay.Seconds()), s.jobs), 2*(b.Hi-b.Lo), maxBlock)
 		}
 	}
+}
+
+// unstored returns the launch positions of the games that are neither
+// known here (stored before the start, or launched by this worker) nor
+// stored now.
+func (s *matchSource) unstored(ctx context.Context, known []bool) ([]int, error) {
+	var unknown []int
+	for pos, i := range s.order {
+		if !known[i] {
+			unknown = append(unknown, pos)
+		}
+	}
+	if len(unknown) == 0 {
+		return nil, nil
+	}
+	stored, err := s.rn.Store.StoredKeys(ctx, s.p.Run.ID)
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	for _, pos := range unknown {
+		if !stored[s.p.Matches[s.order[pos]].Key] {
+			out = append(out, pos)
+		}
+	}
+	return out, nil
 }

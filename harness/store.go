@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -15,15 +17,19 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
+
+	"gauntlet/internal/owner"
 )
 
 // DefaultStorage is the storage URL used when none is given.
 const DefaultStorage = "sqlite:gauntlet.db"
 
 // Store keeps runs and their finished games in SQLite or PostgreSQL.
-// Every finished game is one row (plus one outcome row per seat), keyed by
-// (run, match key) and inserted at most once, so a killed run resumes by
-// playing exactly the games that have no row yet.
+// Every finished game is one row with its seats' results (games stored by
+// versions before that have one outcomes row per seat), keyed by (run,
+// match key) and inserted at most once, so a killed run resumes by playing
+// exactly the games that have no row yet. Workers sharing a run claim its
+// games in blocks (ClaimBlock).
 type Store struct {
 	db      *sql.DB
 	dialect string // "sqlite" or "postgres"
@@ -81,16 +87,21 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 	pctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
-		db.Close()
+		_ = db.Close() // the ping's error is the one to report
 		msg := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
 		return nil, fmt.Errorf("storage %q unreachable: %s", redact(url), msg)
 	}
 	if st.Dialect == "sqlite" {
 		db.SetMaxOpenConns(4)
+	} else {
+		// Keep the connections of the claims, renewals and batches open
+		// between uses: a new PostgreSQL connection (a server process)
+		// costs milliseconds, more on a loaded server.
+		db.SetMaxIdleConns(8)
 	}
 	s := &Store{db: db, dialect: st.Dialect, url: url}
 	if err := s.migrate(ctx); err != nil {
-		db.Close()
+		_ = db.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 	}
 	return s, nil
@@ -159,6 +170,8 @@ var schema = []string{
 		finished_at TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
 	)`,
+	// The seats' results of the games stored before they moved into the
+	// games row (games.seat_results, added by migrate); no longer written.
 	`CREATE TABLE IF NOT EXISTS outcomes (
 		run_id TEXT NOT NULL,
 		match_key TEXT NOT NULL,
@@ -177,12 +190,26 @@ var schema = []string{
 		moves TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
 	)`,
+	// Per-game claims of the versions before claim_blocks; kept so that
+	// their databases open, no longer written.
 	`CREATE TABLE IF NOT EXISTS claims (
 		run_id TEXT NOT NULL,
 		match_key TEXT NOT NULL,
 		owner TEXT NOT NULL,
 		expires_at BIGINT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
+	)`,
+	// Blocks of a run's games claimed by workers: positions [lo, hi) of
+	// the run's launch order, leased to owner until expires_at (Unix ms)
+	// and renewed while played; done once all their games are stored.
+	`CREATE TABLE IF NOT EXISTS claim_blocks (
+		run_id TEXT NOT NULL,
+		lo INTEGER NOT NULL,
+		hi INTEGER NOT NULL,
+		owner TEXT NOT NULL,
+		expires_at BIGINT NOT NULL,
+		done INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (run_id, lo)
 	)`,
 }
 
@@ -204,6 +231,21 @@ func (s *Store) migrate(ctx context.Context) error {
 	}
 	for _, q := range schema {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	// Stores made before seat results moved into the games row get the
+	// column; their games keep their rows in outcomes.
+	has := 0
+	q := `SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'seat_results'`
+	if s.dialect == "postgres" {
+		q = `SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'games' AND column_name = 'seat_results'`
+	}
+	if err := tx.QueryRowContext(ctx, q).Scan(&has); err != nil {
+		return err
+	}
+	if has == 0 {
+		if _, err := tx.ExecContext(ctx, `ALTER TABLE games ADD COLUMN seat_results TEXT NOT NULL DEFAULT ''`); err != nil {
 			return err
 		}
 	}
@@ -372,84 +414,304 @@ type GameRecord struct {
 // SaveGames stores finished games in one transaction. A game whose key is
 // already stored is left as it is (the first result stands).
 func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord) error {
-	if len(games) == 0 {
-		return nil
+	_, err := s.SaveBatch(ctx, runID, games, nil)
+	return err
+}
+
+// rowsPerInsert bounds the rows of one multi-row INSERT so that its
+// placeholders stay under SQLite's limit of 32,766 (PostgreSQL's is 65,535).
+func rowsPerInsert(cols int) int { return 30000 / cols }
+
+// SaveBatch stores finished games and marks the claimed blocks done (the
+// blocks whose last games are in this batch) in one transaction, so that a
+// block is done exactly when all its games are stored. A game whose key is
+// already stored is left as it is (the first result stands). It returns the
+// number of games inserted: fewer than len(games) when another worker had
+// stored some of them first.
+func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord, done []Block) (int, error) {
+	if len(games) == 0 && len(done) == 0 {
+		return 0, nil
 	}
+	// Rows go in key order: concurrent PostgreSQL transactions inserting
+	// the same keys then lock them in one order and cannot deadlock.
+	slices.SortFunc(games, func(a, b GameRecord) int { return strings.Compare(a.Key, b.Key) })
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer tx.Rollback()
-	insGame, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`))
-	if err != nil {
-		return err
-	}
-	defer insGame.Close()
-	var insMoves *sql.Stmt
-	for _, g := range games {
-		if len(g.Outcome.Moves) > 0 {
-			if insMoves, err = tx.PrepareContext(ctx, s.rebind(`INSERT INTO game_moves (run_id, match_key, moves) VALUES (?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`)); err != nil {
-				return err
-			}
-			defer insMoves.Close()
-			break
+	if s.dialect == "postgres" {
+		// The commit returns once the server has the batch, before its
+		// disk does: a worker killed with -9 loses nothing it committed,
+		// and a server that crashes loses its last fraction of a second
+		// (games and their blocks' done marks alike), played again on
+		// resume.
+		if _, err := tx.ExecContext(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return 0, err
 		}
 	}
-	insOut, err := tx.PrepareContext(ctx, s.rebind(`INSERT INTO outcomes (run_id, match_key, seat, entrant_idx, score, rank, forfeit) VALUES (?,?,?,?,?,?,?) ON CONFLICT (run_id, match_key, seat) DO NOTHING`))
-	if err != nil {
-		return err
+	var inserted int
+	if s.dialect == "postgres" {
+		inserted, err = s.insertGamesArrays(ctx, tx, runID, games)
+	} else {
+		inserted, err = s.insertGamesRows(ctx, tx, runID, games)
 	}
-	defer insOut.Close()
-	for _, g := range games {
-		seats, _ := json.Marshal(g.Seats)
-		detail := []byte("{}")
-		if g.Outcome.Detail != nil {
-			if detail, err = json.Marshal(g.Outcome.Detail); err != nil {
-				return fmt.Errorf("game %s: detail: %w", g.Key, err)
-			}
+	if err != nil {
+		return 0, err
+	}
+	// The moves of a game already stored are stored with it, in the same
+	// transaction: inserting them again does nothing.
+	for i := range games {
+		g := &games[i]
+		if len(g.Outcome.Moves) == 0 {
+			continue
 		}
-		res, err := insGame.ExecContext(ctx, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
-			string(seats), g.Outcome.Turns, string(detail), float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano))
+		if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO game_moves (run_id, match_key, moves) VALUES (?,?,?) ON CONFLICT (run_id, match_key) DO NOTHING`),
+			runID, g.Key, string(g.Outcome.Moves)); err != nil {
+			return 0, err
+		}
+	}
+	for _, b := range done {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET done = 1 WHERE run_id = ? AND lo = ?`), runID, b.Lo); err != nil {
+			return 0, err
+		}
+	}
+	return inserted, tx.Commit()
+}
+
+// gameText is the text columns of a game's row: seats, seat results and
+// detail (JSON).
+func gameText(g *GameRecord, buf []byte) (seats, results, detail string, _ []byte, err error) {
+	buf = appendSeats(buf[:0], g.Seats)
+	seats = string(buf)
+	if buf, err = appendSeatResults(buf[:0], g.Outcome.Seats); err != nil {
+		return "", "", "", buf, fmt.Errorf("game %s: %w", g.Key, err)
+	}
+	results = string(buf)
+	detail = "{}"
+	if g.Outcome.Detail != nil {
+		js, err := json.Marshal(g.Outcome.Detail)
 		if err != nil {
-			return err
+			return "", "", "", buf, fmt.Errorf("game %s: detail: %w", g.Key, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			continue // stored by an earlier or concurrent worker
-		}
-		if len(g.Outcome.Moves) > 0 {
-			if _, err := insMoves.ExecContext(ctx, runID, g.Key, string(g.Outcome.Moves)); err != nil {
-				return err
-			}
-		}
-		for seat, o := range g.Outcome.Seats {
-			ent := -1
-			if seat < len(g.Seats) {
-				ent = g.Seats[seat]
-			}
-			if _, err := insOut.ExecContext(ctx, runID, g.Key, seat, ent, o.Score, o.Rank, o.Forfeit); err != nil {
-				return err
-			}
-		}
+		detail = string(js)
 	}
-	if _, err := tx.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND expires_at < ?`), runID, time.Now().UnixMilli()); err != nil {
+	return seats, results, detail, buf, nil
+}
+
+// insertGamesRows inserts games with multi-row INSERTs (SQLite) and
+// returns how many were new.
+func (s *Store) insertGamesRows(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
+	const gameCols = 13
+	inserted := 0
+	var args []any
+	var buf []byte
+	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
+		part := games[lo:min(lo+rowsPerInsert(gameCols), len(games))]
+		args = args[:0]
+		for i := range part {
+			g := &part[i]
+			seats, results, detail, b, err := gameText(g, buf)
+			if buf = b; err != nil {
+				return 0, err
+			}
+			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
+				seats, g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano), results)
+		}
+		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results) VALUES `,
+			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
+		if err != nil {
+			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
+		}
+		inserted += int(n)
+	}
+	return inserted, nil
+}
+
+// insertGamesArrays inserts games in one statement whose columns are
+// arrays (PostgreSQL's unnest): one parameter per column instead of one
+// per value, and returns how many were new.
+func (s *Store) insertGamesArrays(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
+	n := len(games)
+	keys, cases, groups, seeds, seats, details, workers, finished, results := make([]string, n), make([]string, n),
+		make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	idx, turns := make([]int64, n), make([]int64, n)
+	walls := make([]float64, n)
+	var buf []byte
+	for i := range games {
+		g := &games[i]
+		var err error
+		if seats[i], results[i], details[i], buf, err = gameText(g, buf); err != nil {
+			return 0, err
+		}
+		keys[i], idx[i], cases[i], groups[i], seeds[i] = g.Key, int64(g.Index), g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10)
+		turns[i], walls[i], workers[i], finished[i] = int64(g.Outcome.Turns), float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results)
+		SELECT $1, * FROM unnest($2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int8[], $9::text[], $10::float8[], $11::text[], $12::text[], $13::text[])
+		ON CONFLICT (run_id, match_key) DO NOTHING`,
+		runID, keys, idx, cases, groups, seeds, seats, turns, details, walls, workers, finished, results)
+	if err != nil {
+		return 0, fmt.Errorf("storing %d games: %w", n, err)
+	}
+	ins, err := res.RowsAffected()
+	return int(ins), err
+}
+
+// appendSeatResults appends the seats' results as a JSON array of
+// [score, rank, forfeit] arrays.
+func appendSeatResults(buf []byte, seats []SeatResult) ([]byte, error) {
+	buf = append(buf, '[')
+	for i, o := range seats {
+		if math.IsNaN(o.Score) || math.IsInf(o.Score, 0) {
+			return buf, fmt.Errorf("seat %d: score %v is not a finite number", i, o.Score)
+		}
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '[')
+		buf = strconv.AppendFloat(buf, o.Score, 'g', -1, 64)
+		buf = append(buf, ',')
+		buf = strconv.AppendInt(buf, int64(o.Rank), 10)
+		buf = append(buf, ',')
+		if o.Forfeit == "" {
+			buf = append(buf, `""`...)
+		} else {
+			js, err := json.Marshal(o.Forfeit)
+			if err != nil {
+				return buf, err
+			}
+			buf = append(buf, js...)
+		}
+		buf = append(buf, ']')
+	}
+	return append(buf, ']'), nil
+}
+
+// parseSeatResults reads what appendSeatResults wrote into seats.
+func parseSeatResults(s string, seats []SeatResult) error {
+	if scanSeatResults(s, seats) {
+		return nil
+	}
+	var raw [][3]json.RawMessage
+	if err := json.Unmarshal([]byte(s), &raw); err != nil {
 		return err
 	}
-	return tx.Commit()
+	for i := range min(len(raw), len(seats)) {
+		o := &seats[i]
+		if err := errors.Join(json.Unmarshal(raw[i][0], &o.Score), json.Unmarshal(raw[i][1], &o.Rank), json.Unmarshal(raw[i][2], &o.Forfeit)); err != nil {
+			return fmt.Errorf("seat %d: %w", i, err)
+		}
+	}
+	return nil
+}
+
+// scanSeatResults reads the form appendSeatResults writes without a JSON
+// decoder (a resumed run reads every stored game); it reports false for
+// anything else, which parseSeatResults then decodes as JSON.
+func scanSeatResults(s string, seats []SeatResult) bool {
+	rest, ok := strings.CutPrefix(s, "[")
+	if !ok {
+		return false
+	}
+	for i := 0; ; i++ {
+		if rest == "]" {
+			return true
+		}
+		if i > 0 {
+			if rest, ok = strings.CutPrefix(rest, ","); !ok {
+				return false
+			}
+		}
+		if rest, ok = strings.CutPrefix(rest, "["); !ok {
+			return false
+		}
+		score, after, ok := strings.Cut(rest, ",")
+		if !ok {
+			return false
+		}
+		rank, after, ok := strings.Cut(after, ",")
+		if !ok || !strings.HasPrefix(after, `"`) {
+			return false
+		}
+		end := strings.IndexByte(after[1:], '"')
+		if end < 0 || strings.IndexByte(after[1:1+end], '\\') >= 0 {
+			return false // escapes: JSON's decoder reads them
+		}
+		x, err1 := strconv.ParseFloat(score, 64)
+		r, err2 := strconv.Atoi(rank)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		if i < len(seats) {
+			seats[i] = SeatResult{Score: x, Rank: r, Forfeit: after[1 : 1+end]}
+		}
+		if rest, ok = strings.CutPrefix(after[2+end:], "]"); !ok {
+			return false
+		}
+	}
+}
+
+// appendSeats appends the JSON array of seats ("[0,1]") to buf.
+func appendSeats(buf []byte, seats []int) []byte {
+	buf = append(buf, '[')
+	for i, e := range seats {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = strconv.AppendInt(buf, int64(e), 10)
+	}
+	return append(buf, ']')
+}
+
+// multiInsert is head + rows groups of cols placeholders + tail, in the
+// store's dialect.
+func (s *Store) multiInsert(head string, cols, rows int, tail string) string {
+	var b strings.Builder
+	b.Grow(len(head) + len(tail) + rows*cols*7)
+	b.WriteString(head)
+	n := 0
+	for r := range rows {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('(')
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			if s.dialect == "postgres" {
+				n++
+				b.WriteByte('$')
+				b.WriteString(strconv.Itoa(n))
+			} else {
+				b.WriteByte('?')
+			}
+		}
+		b.WriteByte(')')
+	}
+	b.WriteString(tail)
+	return b.String()
 }
 
 // Games loads a run's finished games by match key.
 func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord, error) {
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at FROM games WHERE run_id = ?`), runID)
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results FROM games WHERE run_id = ?`), runID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	out := map[string]GameRecord{}
+	old := false // games stored with their seats' results in outcomes
 	for rows.Next() {
 		var g GameRecord
-		var seed, seats, detail, fin string
+		var seed, seats, detail, fin, results string
 		var wall float64
-		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin); err != nil {
+		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin, &results); err != nil {
 			return nil, err
 		}
 		g.Seed, _ = strconv.ParseUint(seed, 10, 64)
@@ -464,10 +726,18 @@ func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord,
 		g.Wall = time.Duration(wall * 1e6)
 		g.Finished, _ = time.Parse(time.RFC3339Nano, fin)
 		g.Outcome.Seats = make([]SeatResult, len(g.Seats))
+		if results == "" {
+			old = true
+		} else if err := parseSeatResults(results, g.Outcome.Seats); err != nil {
+			return nil, fmt.Errorf("run %s game %s: seat results: %w", runID, g.Key, err)
+		}
 		out[g.Key] = g
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
+	}
+	if !old {
+		return out, nil
 	}
 	orows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, seat, score, rank, forfeit FROM outcomes WHERE run_id = ?`), runID)
 	if err != nil {
@@ -560,76 +830,212 @@ func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
 		if err := rows.Scan(&e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
 			return nil, err
 		}
-		json.Unmarshal([]byte(params), &e.Params)
+		if err := json.Unmarshal([]byte(params), &e.Params); err != nil {
+			return nil, fmt.Errorf("run %s entrant %s: params: %w", id, e.Key, err)
+		}
 		r.Entrants = append(r.Entrants, e)
 	}
 	return r, rows.Err()
 }
 
-// Claim takes up to n of the given match keys for owner for the lease
-// duration: keys with no claim, an expired claim, or a claim of owner's own.
-// It returns the keys taken. Workers on one run call it before playing so
-// that several machines share the games without playing one twice.
-func (s *Store) Claim(ctx context.Context, runID, owner string, keys []string, n int, lease time.Duration) ([]string, error) {
+// Block is a claimed block of a run's games: the positions [Lo, Hi) of
+// the run's launch order (see launchOrder), the same for every worker of
+// the run.
+type Block struct {
+	Lo, Hi int
+	// Takeover is true for a block that another worker had claimed and
+	// left (it died, or its lease expired): some of its games may be
+	// stored already.
+	Takeover bool
+}
+
+// ClaimBlock claims a block of run runID's games for owner for the lease
+// duration, in one transaction that no other claimer of the run runs at the
+// same time: first a block left by another worker (its lease expired, or
+// its owner is a process of this machine that is gone: see WorkerGone),
+// else the next fresh block of up to size positions of the n (less near the
+// end, see below). held lists
+// the blocks owner plays already (not taken again). ok is false when there
+// is no block to take; others then reports how many unfinished blocks other
+// workers hold (0: nothing is left to play).
+func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int, lease time.Duration, held func(lo int) bool) (b Block, ok bool, others int, err error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, err
+		return Block{}, false, 0, err
 	}
 	defer tx.Rollback()
 	if s.dialect == "postgres" {
 		// Serialise claimers of one run (SQLite's immediate transactions do this already).
 		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, runID); err != nil {
-			return nil, err
+			return Block{}, false, 0, err
 		}
 	}
-	now := time.Now().UnixMilli()
-	until := time.Now().Add(lease).UnixMilli()
-	var taken []string
-	for _, k := range keys {
-		if len(taken) >= n {
-			break
+	now := time.Now()
+	until := now.Add(lease).UnixMilli()
+	rows, err := tx.QueryContext(ctx, s.rebind(`SELECT lo, hi, owner, expires_at FROM claim_blocks WHERE run_id = ? AND done = 0 ORDER BY lo`), runID)
+	if err != nil {
+		return Block{}, false, 0, err
+	}
+	var open []struct {
+		b     Block
+		owner string
+		exp   int64
+	}
+	for rows.Next() {
+		var o struct {
+			b     Block
+			owner string
+			exp   int64
 		}
-		var owned string
-		var exp int64
-		err := tx.QueryRowContext(ctx, s.rebind(`SELECT owner, expires_at FROM claims WHERE run_id = ? AND match_key = ?`), runID, k).Scan(&owned, &exp)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claims (run_id, match_key, owner, expires_at) VALUES (?,?,?,?)`), runID, k, owner, until); err != nil {
-				return nil, err
-			}
-		case err != nil:
-			return nil, err
-		case owned == owner || exp < now || deadLocalOwner(owned):
-			if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claims SET owner = ?, expires_at = ? WHERE run_id = ? AND match_key = ?`), owner, until, runID, k); err != nil {
-				return nil, err
-			}
-		default:
+		if err := rows.Scan(&o.b.Lo, &o.b.Hi, &o.owner, &o.exp); err != nil {
+			rows.Close()
+			return Block{}, false, 0, err
+		}
+		open = append(open, o)
+	}
+	if err := rows.Close(); err != nil {
+		return Block{}, false, 0, err
+	}
+	found := false
+	owners := map[string]bool{owner: true}
+	for _, o := range open {
+		owners[o.owner] = true
+		if o.owner == owner && held(o.b.Lo) {
 			continue
 		}
-		taken = append(taken, k)
+		if !found && (o.exp < now.UnixMilli() || o.owner == owner || WorkerGone(o.owner)) {
+			b, found = o.b, true
+			b.Takeover = true
+			continue
+		}
+		others++
 	}
-	return taken, tx.Commit()
+	if found {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET owner = ?, expires_at = ? WHERE run_id = ? AND lo = ?`), owner, until, runID, b.Lo); err != nil {
+			return Block{}, false, 0, err
+		}
+		return b, true, others, tx.Commit()
+	}
+	var cursor int
+	if err := tx.QueryRowContext(ctx, s.rebind(`SELECT COALESCE(MAX(hi), 0) FROM claim_blocks WHERE run_id = ?`), runID).Scan(&cursor); err != nil {
+		return Block{}, false, 0, err
+	}
+	if cursor >= n {
+		return Block{}, false, others, tx.Commit()
+	}
+	// Guided self-scheduling: at most half of an even share of what is
+	// left among the workers seen, so that the last blocks are small and
+	// the workers finish together.
+	size = min(size, (n-cursor+2*len(owners)-1)/(2*len(owners)))
+	b = Block{Lo: cursor, Hi: min(cursor+max(size, 1), n)}
+	if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO claim_blocks (run_id, lo, hi, owner, expires_at, done) VALUES (?,?,?,?,?,0)`),
+		runID, b.Lo, b.Hi, owner, until); err != nil {
+		return Block{}, false, 0, err
+	}
+	return b, true, others, tx.Commit()
 }
 
-// Release drops owner's claims on a run (at the end of a worker's share).
-func (s *Store) Release(ctx context.Context, runID, owner string) error {
-	_, err := s.db.ExecContext(ctx, s.rebind(`DELETE FROM claims WHERE run_id = ? AND owner = ?`), runID, owner)
+// RenewBlocks extends the lease of owner's unfinished blocks of a run.
+func (s *Store) RenewBlocks(ctx context.Context, runID, owner string, lease time.Duration) error {
+	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = ? WHERE run_id = ? AND owner = ? AND done = 0`),
+		time.Now().Add(lease).UnixMilli(), runID, owner)
 	return err
 }
 
-// deadLocalOwner reports whether a claim's owner ("host:pid", the runner's
-// default worker name) is a process of this machine that no longer exists:
-// a run killed with SIGKILL resumes at once on the same machine instead of
-// waiting for its claims to expire.
-func deadLocalOwner(owner string) bool {
-	i := strings.LastIndexByte(owner, ':')
+// ReopenBlocks marks the done blocks of a run that hold any of the given
+// positions as left (not done, lease ended), so that a worker takes them
+// over and plays their games that are not stored.
+func (s *Store) ReopenBlocks(ctx context.Context, runID string, positions []int) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx, s.rebind(`SELECT lo, hi FROM claim_blocks WHERE run_id = ? AND done = 1`), runID)
+	if err != nil {
+		return err
+	}
+	var reopen []int
+	for rows.Next() {
+		var lo, hi int
+		if err := rows.Scan(&lo, &hi); err != nil {
+			rows.Close()
+			return err
+		}
+		for _, p := range positions {
+			if p >= lo && p < hi {
+				reopen = append(reopen, lo)
+				break
+			}
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return err
+	}
+	for _, lo := range reopen {
+		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET done = 0, expires_at = 0 WHERE run_id = ? AND lo = ?`), runID, lo); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// StoredKeys returns the match keys of a run's stored games.
+func (s *Store) StoredKeys(ctx context.Context, runID string) (map[string]bool, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key FROM games WHERE run_id = ?`), runID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out[k] = true
+	}
+	return out, rows.Err()
+}
+
+// Release hands back owner's unfinished blocks of a run (an interrupted or
+// early-stopped worker): their leases end now, so that another worker takes
+// them over at once and plays their games that are not stored.
+func (s *Store) Release(ctx context.Context, runID, owner string) error {
+	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = 0 WHERE run_id = ? AND owner = ? AND done = 0`), runID, owner)
+	return err
+}
+
+// WorkerName is the default name of this process as a worker of a run:
+// "host:TOKEN", TOKEN being its owner token (pid and start time, see
+// internal/owner), so that another process on the same machine can tell
+// that it is gone.
+func WorkerName() string {
+	host, _ := os.Hostname()
+	return host + ":" + owner.Token()
+}
+
+// WorkerGone reports whether a worker name ("host:TOKEN", see WorkerName,
+// or "host:pid" of earlier versions) is a process of this machine that no
+// longer exists: a run killed with SIGKILL resumes at once on the same
+// machine instead of waiting for its claims to expire. Names of other
+// machines, and names of another form, are never gone.
+func WorkerGone(name string) bool {
+	i := strings.LastIndexByte(name, ':')
 	if i <= 0 {
 		return false
 	}
 	host, _ := os.Hostname()
-	pid, err := strconv.Atoi(owner[i+1:])
-	if err != nil || pid <= 0 || owner[:i] != host || pid == os.Getpid() {
+	tok := name[i+1:]
+	if name[:i] != host || tok == owner.Token() {
 		return false
 	}
-	return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	if pidText, _, hasStart := strings.Cut(tok, "."); !hasStart {
+		pid, err := strconv.Atoi(pidText)
+		if err != nil || pid <= 0 || pid == os.Getpid() {
+			return false
+		}
+		return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
+	}
+	return !owner.Alive(tok)
 }

@@ -19,10 +19,15 @@ import (
 // envWorker set (see TestMain).
 type workerProc struct {
 	cmd    *exec.Cmd
-	name   string
+	name   string // "host:pid"; the worker names itself "host:pid.start" (harness.WorkerName)
 	out    string
 	stderr *strings.Builder
 	done   chan error
+}
+
+// is reports whether a trial's worker name is w's.
+func (w *workerProc) is(worker string) bool {
+	return worker == w.name || strings.HasPrefix(worker, w.name+".")
 }
 
 func startWorker(t *testing.T, wc workerConfig) *workerProc {
@@ -158,7 +163,12 @@ func testTwoProcessesNamed(t *testing.T, url, study string) {
 	checkExactBudget(t, rec, n)
 	per := map[string]int{}
 	for _, tr := range rec.Trials {
-		per[tr.Worker]++
+		switch {
+		case a.is(tr.Worker):
+			per[a.name]++
+		case b.is(tr.Worker):
+			per[b.name]++
+		}
 	}
 	if per[a.name] == 0 || per[b.name] == 0 {
 		t.Fatalf("trials per worker %v: want both workers %s and %s to have run trials", per, a.name, b.name)
@@ -186,11 +196,12 @@ func testTwoProcessesNamed(t *testing.T, url, study string) {
 	t.Logf("%d trials, per worker %v; %s", n, per, sa.ReproducibleNote)
 }
 
-// A worker killed with SIGKILL in the middle of a trial leaves it running
-// with a heartbeat that goes stale; a surviving worker marks it lost and
-// re-runs its parameters, and a restarted worker does the same.
+// A worker killed with SIGKILL in the middle of a trial leaves it running;
+// a surviving worker on the same machine sees at once that its process is
+// gone, marks the trial lost and re-runs its parameters, and a restarted
+// worker does the same.
 func TestKilledWorkerTrialIsRecovered(t *testing.T) {
-	for _, mode := range []string{"survivor", "restart"} {
+	for _, mode := range []string{"survivor", "restart", "remote"} {
 		t.Run(mode, func(t *testing.T) { testKilledWorker(t, sqliteURL(t), "kill", mode) })
 	}
 }
@@ -203,13 +214,30 @@ func TestKilledWorkerTrialIsRecoveredPostgres(t *testing.T) {
 	testKilledWorker(t, url, name, "survivor")
 }
 
+// testKilledWorker kills a worker in the middle of a trial. Modes: a
+// survivor on the same machine goes on; the study is run again on the same
+// machine ("restart"); the study is run again with the killed worker named
+// as one of another machine, whose trial is noticed only when its heartbeat
+// goes stale ("remote"). The TPE study then says it is reproducible exactly
+// when its trials, slot by slot, are those of an uninterrupted run.
 func testKilledWorker(t *testing.T, url, study, mode string) {
 	const n = 5
-	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:4", Seed: 4, Sampler: "random"}
-	slow := workerConfig{Storage: url, Study: study, Trials: n, Heartbeat: 150 * time.Millisecond, Delay: 400 * time.Millisecond, Jobs: 1, Config: c}
+	c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:4", Seed: 4, Sampler: "tpe"}
+	// Heartbeats an hour apart: only seeing that the victim's process is
+	// gone lets the others go on.
+	slow := workerConfig{Storage: url, Study: study, Trials: n, Heartbeat: time.Hour, Delay: 400 * time.Millisecond, Jobs: 1, Config: c}
 	fast := slow
 	fast.Delay = 2 * time.Millisecond
+	fast.Heartbeat = 200 * time.Millisecond // polls often; the victim's trial is judged by its own hour
+	if mode == "remote" {
+		slow.Worker = "elsewhere:1"
+		slow.Heartbeat = 100 * time.Millisecond
+		fast.Heartbeat = 100 * time.Millisecond
+	}
 	victim := startWorker(t, slow)
+	if mode == "remote" {
+		victim.name = slow.Worker
+	}
 	var survivor *workerProc
 	if mode == "survivor" {
 		survivor = startWorker(t, fast)
@@ -222,7 +250,7 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 		held := false
 		if err == nil {
 			for _, tr := range rec.Trials {
-				held = held || (tr.State == StateRunning && tr.Worker == victim.name)
+				held = held || (tr.State == StateRunning && victim.is(tr.Worker))
 			}
 		}
 		if held {
@@ -255,14 +283,48 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 	var lines []string
 	for _, tr := range rec.Trials {
 		if tr.State == StateLost {
-			if tr.Worker != victim.name || !strings.Contains(tr.Reason, "no heartbeat") {
+			// A worker of this machine: noticed at once, not after its
+			// heartbeat went stale.
+			want := "its process is gone"
+			if mode == "remote" {
+				want = "no heartbeat"
+			}
+			if !victim.is(tr.Worker) || !strings.Contains(tr.Reason, want) {
 				t.Fatalf("lost trial %d: worker %s reason %q", tr.Number, tr.Worker, tr.Reason)
 			}
 		}
 		lines = append(lines, fmt.Sprintf("%d:%s(slot %d, retry of %d)", tr.Number, tr.State, tr.Slot, tr.RetryOf))
 	}
 	sort.Strings(lines)
-	t.Logf("%s: %s", mode, strings.Join(lines, " "))
+	repro, note := reproducibility(rec)
+	t.Logf("%s: %s; %s", mode, strings.Join(lines, " "), note)
+	refURL := sqliteURL(t)
+	runStudy(t, toyRegistry(0), refURL, "ref", c, n)
+	refRec := rec2(t, openStorage(t, refURL), "ref")
+	same := bySlot(rec) == bySlot(refRec)
+	if repro != same {
+		t.Fatalf("%s: the study says %q, but its trials are those of an uninterrupted run: %v\n%s\nvs\n%s", mode, note, same, bySlot(rec), bySlot(refRec))
+	}
+	if mode == "restart" && !same {
+		t.Fatalf("restarted on the same machine, the lost trial should be re-run first:\n%s\nvs\n%s", bySlot(rec), bySlot(refRec))
+	}
+}
+
+// bySlot is the final trial of each slot: parameters and value.
+func bySlot(rec *StudyRecord) string {
+	final := map[int]string{}
+	for _, tr := range rec.Trials {
+		if tr.State != StateLost {
+			p, _ := json.Marshal(tr.Params)
+			final[tr.Slot] = fmt.Sprintf("slot %d %s %.12g %s", tr.Slot, tr.State, tr.Value, p)
+		}
+	}
+	var out []string
+	for _, l := range final {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return strings.Join(out, "\n")
 }
 
 // Every pruner stops a clearly bad trial and keeps a better one. The study

@@ -273,9 +273,50 @@ func reproducibility(rec *StudyRecord) (bool, string) {
 		sort.Strings(ws)
 		return false, fmt.Sprintf("not reproducible: trials ran concurrently on %d workers (%s), so which results each trial's sampler saw depended on timing", len(ws), strings.Join(ws, ", "))
 	}
-	note := fmt.Sprintf("reproducible: %s sampler seeded with %d, one worker at a time; every draw derives from the seed, the trial's slot and the parameter", rec.Spec.Sampler, rec.Spec.Seed)
+	// One worker at a time is not enough: a TPE trial's draws depend on
+	// the trials that had ended when it started. In an uninterrupted run
+	// the trial of slot s starts after those of slots 0..s-1 ended; a
+	// killed worker's trial noticed only when its heartbeat went stale is
+	// re-run after later slots, and the histories differ. They give the
+	// same draws all the same while both are shorter than TPE's random
+	// start-up trials.
+	if rec.Spec.Sampler != "tpe" {
+		// Random draws derive from the seed and the slot alone.
+		return true, reproducibleNote(rec, lost)
+	}
+	startup := (&TPESampler{}).startup()
+	var final []TrialRecord
+	for _, t := range rec.Trials {
+		if t.State != StateLost && !t.Start.IsZero() {
+			final = append(final, t)
+		}
+	}
+	for _, t := range final {
+		before, earlier := 0, 0 // trials ended before t started; those of earlier slots
+		for _, u := range final {
+			if u.Slot != t.Slot && !u.End.IsZero() && !u.End.After(t.Start) {
+				before++
+				if u.Slot < t.Slot {
+					earlier++
+				}
+			}
+		}
+		same := before == t.Slot && earlier == t.Slot
+		if !same && !(before < startup && t.Slot < startup) {
+			return false, fmt.Sprintf("not reproducible: trial %d (slot %d) was sampled after %d trials had ended where an uninterrupted run has the %d of the earlier slots (a lost trial re-run after later slots were sampled), so its TPE draws saw other results",
+				t.Number, t.Slot, before, t.Slot)
+		}
+	}
+	return true, reproducibleNote(rec, lost)
+}
+
+func reproducibleNote(rec *StudyRecord, lost int) string {
+	note := fmt.Sprintf("reproducible: %s sampler seeded with %d; every draw derives from the seed, the trial's slot and the parameter", rec.Spec.Sampler, rec.Spec.Seed)
+	if rec.Spec.Sampler == "tpe" {
+		note += ", and each trial saw the results it would in an uninterrupted run"
+	}
 	if lost > 0 {
 		note += fmt.Sprintf(" (%d lost trial(s) re-run in their own slots)", lost)
 	}
-	return true, note
+	return note
 }

@@ -131,6 +131,7 @@ type workerConfig struct {
 	Delay     time.Duration `json:"delay"`
 	Config    Config        `json:"config"`
 	Jobs      int           `json:"jobs"`
+	Worker    string        `json:"worker"` // "": the default name
 }
 
 func TestMain(m *testing.M) {
@@ -160,7 +161,7 @@ func workerMain(js string) int {
 	}
 	defer st.Close()
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	sum, err := t.Run(ctx, st, RunOptions{Study: wc.Study, Trials: wc.Trials, Jobs: wc.Jobs, Heartbeat: wc.Heartbeat, Log: log})
+	sum, err := t.Run(ctx, st, RunOptions{Study: wc.Study, Trials: wc.Trials, Jobs: wc.Jobs, Heartbeat: wc.Heartbeat, Worker: wc.Worker, Log: log})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "worker:", err)
 		return 1

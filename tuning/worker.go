@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"os"
 	"strconv"
 	"time"
 
@@ -84,8 +83,7 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		opt.Study = t.spec.DefaultName()
 	}
 	if opt.Worker == "" {
-		host, _ := os.Hostname()
-		opt.Worker = fmt.Sprintf("%s:%d", host, os.Getpid())
+		opt.Worker = harness.WorkerName()
 	}
 	log := opt.Log
 	if log == nil {
@@ -294,6 +292,12 @@ func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
 	if err := tx.Raw(q, w.studyID).Scan(&rows).Error; err != nil {
 		return err
 	}
+	// Heartbeats of trials that are no longer running (left by a worker
+	// that died between ending a trial and dropping its heartbeat).
+	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE study_id = ? AND trial_id NOT IN
+		(SELECT trial_id FROM trials WHERE study_id = ? AND state = 'RUNNING')`, w.studyID, w.studyID).Error; err != nil {
+		return err
+	}
 	for _, r := range rows {
 		if r.Worker == nil || r.Age == nil || r.StaleMs == nil {
 			stale := (StaleFactor * w.opt.heartbeat()).Milliseconds()
@@ -303,11 +307,18 @@ func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
 			}
 			continue
 		}
-		if *r.Age <= *r.StaleMs {
+		var why string
+		switch {
+		case *r.Worker != w.name && harness.WorkerGone(*r.Worker):
+			// A worker of this machine killed (-9, or by the machine):
+			// no need to wait for its heartbeat to go stale.
+			why = fmt.Sprintf("worker %s: its process is gone (this machine); noticed by %s", *r.Worker, w.name)
+		case *r.Age > *r.StaleMs:
+			why = fmt.Sprintf("worker %s: no heartbeat for %.1fs (limit %.1fs); noticed by %s", *r.Worker,
+				float64(*r.Age)/1000, float64(*r.StaleMs)/1000, w.name)
+		default:
 			continue
 		}
-		why := fmt.Sprintf("worker %s: no heartbeat for %.1fs (limit %.1fs); noticed by %s", *r.Worker,
-			float64(*r.Age)/1000, float64(*r.StaleMs)/1000, w.name)
 		if err := w.markLost(tx, ts, r.TrialID, why); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 
 	"gauntlet/harness"
@@ -58,4 +59,115 @@ func BenchmarkBrewHarness(b *testing.B) {
 			b.ReportMetric(float64(b.N*benchGames)/b.Elapsed().Seconds(), "games/s")
 		})
 	}
+}
+
+// BenchmarkBrewStore plays the 2,000 games greedy against random through the
+// runner with each store at 1 and 2 jobs, as `gauntlet eval` does: every
+// result is stored (one SQLite file, a new run per round). Compare games/s with
+// BenchmarkBrewBare for the harness's overhead with a store.
+func BenchmarkBrewStore(b *testing.B) {
+	const n = 2000
+	g, _ := harness.Default.Game("brew")
+	a, _ := harness.Default.ParseEntrant("brew", "greedy")
+	o, _ := harness.Default.ParseEntrant("brew", "random")
+	for _, store := range []string{"none", "sqlite"} {
+		for _, jobs := range []int{1, 2} {
+			b.Run(fmt.Sprintf("store=%s/jobs=%d", store, jobs), func(b *testing.B) {
+				rn := &harness.Runner{Jobs: jobs, Store: benchStore(b, store)}
+				b.ReportAllocs()
+				round := 0
+				for b.Loop() {
+					round++
+					plan, err := harness.EvalPlan(g, fmt.Sprintf("seeds:%d", n), a, []*harness.Entrant{o}, fmt.Sprintf("bench-%d", round))
+					if err != nil {
+						b.Fatal(err)
+					}
+					rs, err := rn.Run(context.Background(), plan, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if rs.Played != n {
+						b.Fatalf("played %d, want %d", rs.Played, n)
+					}
+				}
+				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
+	}
+}
+
+// BenchmarkGameOverhead plays a Paper.io 2-player and the hextris smoke
+// set three ways: "bare" calls the game's Play for each match in a plain
+// loop (what the harness cannot do without), "none" and "sqlite" run the
+// same plan through the runner with one job, without a store and with a
+// fresh SQLite store. The games/s of the three give the harness's overhead
+// on slower games than brew's.
+func BenchmarkGameOverhead(b *testing.B) {
+	for _, c := range []struct{ game, strategy, opponents, cases string }{
+		{"paperio", "simple", "simple", "seeds:16"},
+		{"hextris", "hexgreedy", "", "smoke"},
+	} {
+		g, err := harness.Default.Game(c.game)
+		if err != nil {
+			b.Fatal(err)
+		}
+		a, err := harness.Default.ParseEntrant(c.game, c.strategy)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var opps []*harness.Entrant
+		if c.opponents != "" {
+			o, err := harness.Default.ParseEntrant(c.game, c.opponents)
+			if err != nil {
+				b.Fatal(err)
+			}
+			opps = append(opps, o)
+		}
+		newPlan := func(b *testing.B, run string) *harness.Plan {
+			p, err := harness.EvalPlan(g, c.cases, a, opps, run)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return p
+		}
+		n := len(newPlan(b, "").Matches)
+		b.Run(c.game+"/bare", func(b *testing.B) {
+			p := newPlan(b, "")
+			for b.Loop() {
+				for i := range p.Matches {
+					if _, _, err := harness.PlayMatch(context.Background(), p, &p.Matches[i], harness.PlayOptions{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "games/s")
+		})
+		for _, store := range []string{"none", "sqlite"} {
+			b.Run(c.game+"/"+store, func(b *testing.B) {
+				rn := &harness.Runner{Jobs: 1, Store: benchStore(b, store)}
+				round := 0
+				for b.Loop() {
+					round++
+					if rs, err := rn.Run(context.Background(), newPlan(b, fmt.Sprintf("bench-%d", round)), nil); err != nil || rs.Played != n {
+						b.Fatalf("%v (played %d of %d)", err, rs.Played, n)
+					}
+				}
+				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
+	}
+}
+
+// benchStore opens a fresh store of the kind named ("none": nil) for a
+// benchmark; each round stores a run of its own.
+func benchStore(b *testing.B, kind string) *harness.Store {
+	if kind == "none" {
+		return nil
+	}
+	st, err := harness.OpenStore(context.Background(), "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	return st
 }
