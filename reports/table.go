@@ -108,6 +108,17 @@ func (t *Table) WriteText(w io.Writer) error {
 	return t.render(w, renderer.NewBlueprint())
 }
 
+// Head returns t with at most n body rows (all when n <= 0 or t has no
+// more), and how many rows it left out. The footer stays.
+func (t *Table) Head(n int) (*Table, int) {
+	if n <= 0 || len(t.Rows) <= n {
+		return t, 0
+	}
+	h := *t
+	h.Rows = t.Rows[:n]
+	return &h, len(t.Rows) - n
+}
+
 // WriteMarkdown renders the table as GitHub-flavoured Markdown (the footer,
 // if any, becomes a last bold row).
 func (t *Table) WriteMarkdown(w io.Writer) error {

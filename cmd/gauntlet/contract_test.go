@@ -276,6 +276,7 @@ func TestFlagValuesAreChecked(t *testing.T) {
 	}{
 		{with(eval, "--jobs", "0"), "--jobs 0: want at least 1", with(eval, "--jobs", "1")},
 		{with(eval, "--jobs", "-3"), "--jobs -3: want at least 1", with(eval, "--jobs", "3")},
+		{with(eval, "--rows", "-1"), "--rows -1: want 0 (all) or more", with(eval, "--rows", "0")},
 		{with(ab, "--jobs", "0"), "--jobs 0", with(ab, "--jobs", "2")},
 		{[]string{"play", "--game", "pips", "--case", "seed:1", "--entrants", "skill,skill", "--jobs", "-1"}, "--jobs -1",
 			[]string{"play", "--game", "pips", "--case", "seed:1", "--entrants", "skill,skill"}},
@@ -352,5 +353,24 @@ func TestUnreadableFileSaysPermissionDenied(t *testing.T) {
 	_, stderr, code = gauntlet(t, dir, "report", "--run", "x", "--out", filepath.Join(dir, "o"), "--storage", "sqlite:"+db)
 	if code == 0 || !strings.Contains(stderr, "permission denied") || strings.Contains(stderr, "no database") {
 		t.Errorf("unreadable database: exit %d, %q", code, stderr)
+	}
+}
+
+// TestEvalRowsCapsTheTerminalTable: --rows shows that many per-case rows
+// and counts the rest; the CSV keeps every row.
+func TestEvalRowsCapsTheTerminalTable(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "t.csv")
+	out, stderr, code := gauntlet(t, dir, "eval", "--game", "pips", "--strategy", "skill", "--opponents", "skill",
+		"--cases", "seeds:30", "--storage", "none", "--quiet", "--rows", "4", "--csv", csv)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "seed:4 ") || strings.Contains(out, "seed:5 ") || !strings.Contains(out, "… and 26 more cases") {
+		t.Errorf("--rows 4:\n%s", out)
+	}
+	data, err := os.ReadFile(csv)
+	if err != nil || !strings.Contains(string(data), "seed:30,") {
+		t.Errorf("the CSV lost rows (%v):\n%s", err, data)
 	}
 }

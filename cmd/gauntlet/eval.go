@@ -74,6 +74,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	var cases, lineup, csvFile, mdFile string
 	var opp multiFlag
 	var wall, noOptimum bool
+	var rows int
 	fs := newFlags(e, "eval", "--game G --strategy S [--param k=v]... --cases SET [flags]")
 	rf.register(fs, true)
 	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot)")
@@ -85,6 +86,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
 	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
 	fs.BoolVar(&wall, "wall", false, "show per-case wall time in the terminal table")
+	fs.IntVar(&rows, "rows", 200, "most per-case rows in the terminal table (0 = all; --csv and --md hold every row)")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
@@ -92,6 +94,9 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	g, err := rf.gameOrErr()
 	if err != nil {
 		return err
+	}
+	if rows < 0 {
+		return usagef("--rows %d: want 0 (all) or more", rows)
 	}
 	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
 		return err
@@ -148,8 +153,12 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	if rf.json {
 		return writeJSON(e.stdout, sum)
 	}
-	if err := caseT.WriteText(e.stdout); err != nil {
+	head, more := caseT.Head(rows)
+	if err := head.WriteText(e.stdout); err != nil {
 		return err
+	}
+	if more > 0 {
+		fmt.Fprintf(e.stdout, "… and %d more cases (--rows 0 shows every one; --csv, --md and gauntlet report write them all)\n", more)
 	}
 	if groupT != nil {
 		fmt.Fprintln(e.stdout)
