@@ -1,0 +1,136 @@
+package paperpaths
+
+import (
+	"testing"
+	"time"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/paperbasic"
+	"gauntlet/strategies/param"
+)
+
+// TestSuccessorLegalDeterministicAndBeatsSimple plays paperpaths2 at its
+// defaults against simple: legal moves, the same game twice from the same
+// seeds, and at most one loss.
+func TestSuccessorLegalDeterministicAndBeatsSimple(t *testing.T) {
+	wins, games := 0, 0
+	for seed := int64(1); seed <= 4; seed++ {
+		var scores [2][2]int
+		for run := 0; run < 2; run++ {
+			a, err := New2(Params2.Defaults(), uint64(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
+			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
+			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
+		}
+		if scores[0] != scores[1] {
+			t.Fatalf("seed %d: same seeds, different games: %v", seed, scores)
+		}
+		games++
+		if scores[0][0] > scores[0][1] {
+			wins++
+		}
+	}
+	if wins < games-1 {
+		t.Fatalf("paperpaths2 won %d of %d games against simple", wins, games)
+	}
+}
+
+// TestParams2KeepsTheBaseline: paperpaths' defaults are untouched by the
+// successor's, and the two differ only where Params2 says.
+func TestParams2KeepsTheBaseline(t *testing.T) {
+	if err := Params2.Check(); err != nil {
+		t.Fatal(err)
+	}
+	old, succ := Params.Defaults(), Params2.Defaults()
+	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms"} {
+		if old[name] != 0 {
+			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
+		}
+	}
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 {
+		t.Errorf("paperpaths2 defaults %v", succ)
+	}
+}
+
+// TestDecisionLimitSharesTheGameBudget: with a game budget, a decision
+// gets nine tenths of what is left over the decisions left (one a cell at
+// nitro speed), twice that with a trail out, capped by time_ms; the
+// runner's limits with game_ms=-1; none at all by default.
+func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Tick = 1
+	p := &s.Players[0]
+	bot := func(args ...string) *Bot {
+		v, err := Params2.Parse(args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New2(v, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cells := time.Duration((s.Rules.MaxTickCount - s.Tick) / 5)
+	if got := bot().decisionLimit(s, p); got != 0 {
+		t.Errorf("default limit %v, want none", got)
+	}
+	b := bot("game_ms=100000")
+	want := 90 * time.Second / cells
+	if got := b.decisionLimit(s, p); got != want {
+		t.Errorf("game_ms=100000: %v, want %v", got, want)
+	}
+	b.spent = 45 * time.Second
+	if got := b.decisionLimit(s, p); got != want/2 {
+		t.Errorf("half spent: %v, want %v", got, want/2)
+	}
+	p.Lines[0], p.NLines = p.Cell(), 1
+	if got := b.decisionLimit(s, p); got != want {
+		t.Errorf("trail out: %v, want %v", got, want)
+	}
+	p.NLines = 0
+	if got := bot("game_ms=100000", "time_ms=10").decisionLimit(s, p); got != 10*time.Millisecond {
+		t.Errorf("time_ms cap: %v", got)
+	}
+	if got := bot("game_ms=-1").decisionLimit(s, p); got != s.Rules.MaxExecutionTime*9/10/cells {
+		t.Errorf("runner's limits: %v", got)
+	}
+	if _, err := New2(param.Values{"game_ms": -2}, 1); err == nil {
+		t.Error("game_ms=-2 accepted")
+	}
+}
+
+// TestSafeWalkKeepsMoreLoops: in the middle of a six-player game, more of
+// the loops the safe builder draws pass the final safety check (closing
+// before any opponent can reach the trail) than of the unchecked walks.
+func TestSafeWalkKeepsMoreLoops(t *testing.T) {
+	s := midGame(t)
+	p := &s.Players[s.N-1]
+	count := func(b *Bot) int {
+		b.survey(s, p.ID)
+		b.left = int32(s.Rules.MaxTickCount - s.Tick)
+		b.homeMap(p)
+		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
+		var enemy paperio.Bits
+		ok := 0
+		for range 400 {
+			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy); good {
+				ok++
+			}
+		}
+		return ok
+	}
+	safe, _ := New2(Params2.Defaults(), 3)
+	plain, _ := New2(param.Values{"safe_walk": 0}, 3)
+	ns, np := count(safe), count(plain)
+	t.Logf("valid loops: safe walk %d/400, plain walk %d/400", ns, np)
+	if ns <= np {
+		t.Fatalf("safe walk kept %d loops of 400, the plain walk %d", ns, np)
+	}
+}
