@@ -14,7 +14,7 @@ func init() {
 	})
 	harness.Default.RegisterStrategy(&harness.Strategy{
 		Game: "paperio", Name: "paperpaths2", Params: paperpaths.Params2,
-		Doc: "paperpaths with the write-up's safe path builder, loop order (kills, enemy cells, time, points), endgame and time budget",
+		Doc: "paperpaths with the write-up's safe path builder, endgame close, seek fallback and time budget (its loop order as estimator=1|2)",
 		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New2(v, seed) },
 	})
 }

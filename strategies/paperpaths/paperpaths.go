@@ -94,7 +94,7 @@ var Params = param.Specs{
 // parameters with the write-up's choices as defaults. Params keeps the
 // previous defaults (the baseline).
 var Params2 = withDefaults(Params, param.Values{
-	"forward": 0.9, "estimator": 2, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
+	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {

@@ -134,3 +134,38 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 		t.Fatalf("safe walk kept %d loops of 400, the plain walk %d", ns, np)
 	}
 }
+
+// TestTimePerGame measures the thinking time of paperpaths2 and paperpaths
+// per game (the bots' own clocks), in 1v1 games and in six-player games
+// with simple fillers, and checks that a game budget is kept. Long: skipped
+// under -short.
+func TestTimePerGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays full games")
+	}
+	for _, n := range []int{2, 6} {
+		var spent [2]time.Duration
+		const seeds = 3
+		for seed := int64(1); seed <= seeds; seed++ {
+			a, _ := New2(Params2.Defaults(), uint64(seed))
+			b, _ := New(Params.Defaults(), uint64(seed))
+			bots := []paperio.Bot{a, b}
+			for k := 2; k < n; k++ {
+				s, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed*10)+uint64(k))
+				bots = append(bots, s)
+			}
+			play(t, seed, bots)
+			spent[0] += a.spent
+			spent[1] += b.spent
+		}
+		t.Logf("%d players: paperpaths2 %v per game, paperpaths %v per game", n, spent[0]/seeds, spent[1]/seeds)
+	}
+	v, _ := Params2.Parse("game_ms=3000", "paths=5000")
+	a, _ := New2(v, 1)
+	b, _ := New(Params.Defaults(), 1)
+	play(t, 1, []paperio.Bot{a, b})
+	t.Logf("game_ms=3000, paths=5000: %v", a.spent)
+	if a.spent > 3*time.Second {
+		t.Fatalf("game_ms=3000 spent %v", a.spent)
+	}
+}
