@@ -11,10 +11,14 @@ import (
 
 // TestSuccessorLegalDeterministicAndBeatsSimple plays paperpaths2 at its
 // defaults against simple: legal moves, the same game twice from the same
-// seeds, and at most one loss.
+// seeds, and at most one loss (2 seeds under -short, 6 otherwise).
 func TestSuccessorLegalDeterministicAndBeatsSimple(t *testing.T) {
 	wins, games := 0, 0
-	for seed := int64(1); seed <= 4; seed++ {
+	seeds := int64(6)
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := int64(1); seed <= seeds; seed++ {
 		var scores [2][2]int
 		for run := 0; run < 2; run++ {
 			a, err := New2(Params2.Defaults(), uint64(seed))
