@@ -26,6 +26,14 @@
 // within depth cells. The budget is a number of paths per decision, so
 // games are reproducible given the seed; an optional time limit per
 // decision trades that for speed.
+//
+// Params2 (paperpaths2) turns on what the write-up adds: paths built step
+// by step that never take a cell after which the trail could no longer
+// close before an opponent arrives (forward first with probability
+// forward), loops that must close before the game ends, the nearest enemy
+// cell sought when no loop is safe, and optionally the write-up's loop
+// order (kills, enemy cells, time, points) and a per-game time budget
+// shared out over the decisions left. Params keeps the previous defaults.
 package paperpaths
 
 import (
