@@ -12,4 +12,9 @@ func init() {
 		Doc: "safe random loops against opponents' arrival-time maps, best captured value per tick",
 		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New(v, seed) },
 	})
+	harness.Default.RegisterStrategy(&harness.Strategy{
+		Game: "paperio", Name: "paperpaths2", Params: paperpaths.Params2,
+		Doc: "paperpaths with the write-up's safe path builder, endgame close, seek fallback and time budget (its loop order as estimator=1|2)",
+		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New2(v, seed) },
+	})
 }

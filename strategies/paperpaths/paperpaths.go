@@ -26,6 +26,14 @@
 // within depth cells. The budget is a number of paths per decision, so
 // games are reproducible given the seed; an optional time limit per
 // decision trades that for speed.
+//
+// Params2 (paperpaths2) turns on what the write-up adds: paths built step
+// by step that never take a cell after which the trail could no longer
+// close before an opponent arrives (forward first with probability
+// forward), loops that must close before the game ends, the nearest enemy
+// cell sought when no loop is safe, and optionally the write-up's loop
+// order (kills, enemy cells, time, points) and a per-game time budget
+// shared out over the decisions left. Params keeps the previous defaults.
 package paperpaths
 
 import (
@@ -72,6 +80,40 @@ var Params = param.Specs{
 		Help: "cells of the minimax that forbids moves a nearby opponent can punish with our death (0: off)"},
 	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
 		Help: "time limit per decision in milliseconds (0: none; a limit makes games depend on the machine)"},
+	{Name: "game_ms", Kind: param.Int, Min: -1, Max: 600000, Default: 0,
+		Help: "time budget per game in milliseconds, shared out over the decisions left, twice the share while a trail is out (0: none; -1: the runner's limits, MAX_EXECUTION_TIME per game and REQUEST_MAX_TIME per tick); with a budget, paths is only a cap"},
+	{Name: "estimator", Kind: param.Int, Min: 0, Max: 2, Default: 0,
+		Help: "how loops are compared: 0 value per tick; 1 the write-up's order (kills, then captured enemy cells, then time with nitro/slowdown counted as ticks, then points; points alone when no enemy cell is taken); 2 as 1 but value per tick when no enemy cell is taken"},
+	{Name: "nitro_ticks", Kind: param.Float, Min: 0, Max: 300, Default: 30,
+		Help: "ticks a nitro picked up on the path is worth (estimator 1, 2)"},
+	{Name: "slow_ticks", Kind: param.Float, Min: 0, Max: 600, Default: 200,
+		Help: "ticks a slowdown picked up on the path costs (estimator 1, 2)"},
+	{Name: "empty_ticks", Kind: param.Int, Min: 0, Max: 1500, Default: 200,
+		Help: "longest time a trail that takes no enemy cell may stay out before it is penalised (estimator 1; 0: no limit)"},
+	{Name: "safe_walk", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: build paths step by step, never taking a cell that makes the trail reachable by an opponent before it can be home (the write-up's safe path builder); 0: draw the whole walk and check it at the end"},
+	{Name: "end_close", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: a loop must close before the game's last tick"},
+	{Name: "seek", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: with no safe loop, head for the nearest enemy cell (the nearest cell not ours when there is none) instead of the first allowed move"},
+}
+
+// Params2 are the parameters of paperpaths2, the successor: the same
+// parameters with the write-up's choices as defaults. Params keeps the
+// previous defaults (the baseline).
+var Params2 = withDefaults(Params, param.Values{
+	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
+})
+
+func withDefaults(s param.Specs, d param.Values) param.Specs {
+	out := make(param.Specs, len(s))
+	copy(out, s)
+	for i := range out {
+		if v, ok := d[out[i].Name]; ok {
+			out[i].Default = v
+		}
+	}
+	return out
 }
 
 // horizon is how far ahead, in ticks, arrival maps are computed.
@@ -92,6 +134,19 @@ type Bot struct {
 	maxOut           int32
 	depth            int
 	timeLimit        time.Duration
+	gameBudget       time.Duration // 0: none; negative: the runner's limits
+	estimator        int
+	nitroTicks       float64
+	slowTicks        float64
+	emptyTicks       int32
+	safeWalk         bool
+	endClose         bool
+	seek             bool
+
+	spent   time.Duration           // time used by the decisions so far
+	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
+	tickMin int32                   // fewest ticks a cell can take (nitro)
+	left    int32                   // ticks left in the game
 
 	arr      *arrivals
 	arrive   [paperio.NumCells]int32 // earliest opponent arrival in ticks
@@ -100,7 +155,8 @@ type Bot struct {
 	bonus    [paperio.NumCells]bonusCell
 	dist     [paperio.NumCells]int32
 	parent   [paperio.NumCells]paperio.Cell
-	goal     paperio.Cell // the own cell homeDist reached
+	first    [paperio.NumCells]paperio.Dir // first move of the seek search
+	goal     paperio.Cell                  // the own cell homeDist reached
 	queue    [paperio.NumCells]paperio.Cell
 	lines    []paperio.Cell
 	onPath   paperio.Bits
@@ -111,32 +167,46 @@ type Bot struct {
 
 var _ paperio.Bot = (*Bot)(nil)
 
-// New builds a bot from validated parameter values and a seed.
-func New(v param.Values, seed uint64) (*Bot, error) {
-	v, err := Params.Validate(v)
+// New builds a paperpaths bot from parameter values (Params, the previous
+// defaults) and a seed.
+func New(v param.Values, seed uint64) (*Bot, error) { return newBot(Params, v, seed) }
+
+// New2 builds a paperpaths2 bot: the same bot with the defaults of Params2.
+func New2(v param.Values, seed uint64) (*Bot, error) { return newBot(Params2, v, seed) }
+
+func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
+	v, err := specs.Validate(v)
 	if err != nil {
 		return nil, err
 	}
 	return &Bot{
-		rng:       rand.New(rand.NewPCG(seed, 0x70617468)),
-		paths:     Params.Int(v, "paths"),
-		maxLen:    Params.Int(v, "max_len"),
-		forward:   Params.Float(v, "forward"),
-		margin:    Params.Float(v, "margin"),
-		wNeutral:  Params.Float(v, "w_neutral"),
-		wEnemy:    Params.Float(v, "w_enemy"),
-		wKill:     Params.Float(v, "w_kill"),
-		wNitro:    Params.Float(v, "w_nitro"),
-		wSlow:     Params.Float(v, "w_slow"),
-		timeBias:  Params.Float(v, "time_bias"),
-		wHome:     Params.Float(v, "w_home"),
-		life:      int32(Params.Int(v, "life")),
-		lifeFloor: Params.Float(v, "life_floor"),
-		maxOut:    int32(Params.Int(v, "max_out")),
-		depth:     Params.Int(v, "depth"),
-		timeLimit: time.Duration(Params.Int(v, "time_ms")) * time.Millisecond,
-		arr:       new(arrivals),
-		lines:     make([]paperio.Cell, 0, paperio.NumCells+1),
+		rng:        rand.New(rand.NewPCG(seed, 0x70617468)),
+		paths:      specs.Int(v, "paths"),
+		maxLen:     specs.Int(v, "max_len"),
+		forward:    specs.Float(v, "forward"),
+		margin:     specs.Float(v, "margin"),
+		wNeutral:   specs.Float(v, "w_neutral"),
+		wEnemy:     specs.Float(v, "w_enemy"),
+		wKill:      specs.Float(v, "w_kill"),
+		wNitro:     specs.Float(v, "w_nitro"),
+		wSlow:      specs.Float(v, "w_slow"),
+		timeBias:   specs.Float(v, "time_bias"),
+		wHome:      specs.Float(v, "w_home"),
+		life:       int32(specs.Int(v, "life")),
+		lifeFloor:  specs.Float(v, "life_floor"),
+		maxOut:     int32(specs.Int(v, "max_out")),
+		depth:      specs.Int(v, "depth"),
+		timeLimit:  time.Duration(specs.Int(v, "time_ms")) * time.Millisecond,
+		gameBudget: time.Duration(specs.Int(v, "game_ms")) * time.Millisecond,
+		estimator:  specs.Int(v, "estimator"),
+		nitroTicks: specs.Float(v, "nitro_ticks"),
+		slowTicks:  specs.Float(v, "slow_ticks"),
+		emptyTicks: int32(specs.Int(v, "empty_ticks")),
+		safeWalk:   specs.Int(v, "safe_walk") == 1,
+		endClose:   specs.Int(v, "end_close") == 1,
+		seek:       specs.Int(v, "seek") == 1,
+		arr:        new(arrivals),
+		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
 
@@ -253,10 +323,10 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if p == nil || !p.Alive {
 		return paperio.DirNone
 	}
-	var deadline time.Time
-	if b.timeLimit > 0 {
-		deadline = time.Now().Add(b.timeLimit)
-	}
+	start := time.Now()
+	defer func() { b.spent += time.Since(start) }()
+	limit := b.decisionLimit(s, p)
+	deadline := start.Add(limit)
 	b.survey(s, id)
 	b.forbid(s, id, &b.forbiddn)
 	var enemy paperio.Bits
@@ -274,10 +344,15 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	pr := heldProfile(p)
 	out := int32(len(trail)) * pr.ticks(s.Rules.Speed) // about how long the trail has been out
+	b.left = int32(max(s.Rules.MaxTickCount-s.Tick, 0))
+	if b.safeWalk {
+		b.homeMap(p)
+		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
+	}
 	bestScore, bestDir := math.Inf(-1), paperio.DirNone
 	b.pathsRun = 0
 	for k := 0; k < b.paths; k++ {
-		if b.timeLimit > 0 && k&7 == 7 && time.Now().After(deadline) {
+		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {
 			break
 		}
 		b.pathsRun++
@@ -288,6 +363,11 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	if bestDir != paperio.DirNone {
 		return bestDir
+	}
+	if b.seek && len(trail) == 0 {
+		if d := b.seekStep(p, &enemy); d != paperio.DirNone {
+			return d
+		}
 	}
 	if len(trail) > 0 {
 		if d := b.homeStep(p); d != paperio.DirNone {
@@ -321,6 +401,33 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	minArrive := trailArrive
 	closed := false
 	for i := 0; i < outLen; i++ {
+		if b.safeWalk {
+			d, n, ok := b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
+			if !ok {
+				if first == paperio.DirNone {
+					return 0, 0, false
+				}
+				break
+			}
+			if first == paperio.DirNone {
+				first = d
+			}
+			w.step(b, n, base)
+			cur, dir = n, d
+			if p.Terr.Has(n) {
+				if len(b.lines) > 0 {
+					b.lines = append(b.lines, n)
+					closed = true
+					break
+				}
+				inside++
+				continue
+			}
+			b.onPath.Set(n)
+			b.lines = append(b.lines, n)
+			minArrive = min(minArrive, b.arrive[n])
+			continue
+		}
 		d := dir
 		if d == paperio.DirNone || b.rng.Float64() >= b.forward {
 			d = dirs[b.rng.IntN(4)]
@@ -396,13 +503,24 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
 		return 0, 0, false
 	}
+	if b.endClose && len(b.lines) > 0 && w.t > b.left {
+		return 0, 0, false
+	}
 	var value float64
+	var got, enemyGot paperio.Bits
 	if len(b.lines) >= 2 {
-		got := paperio.Capture(&p.Terr, b.lines)
-		enemyGot := got
+		got = paperio.Capture(&p.Terr, b.lines)
+		enemyGot = got
 		for j := range enemyGot {
 			enemyGot[j] &= enemy[j]
 		}
+	}
+	if b.estimator > 0 {
+		if score, ok := b.ordered(s, &w, &got, &enemyGot, out, len(b.lines) > 0); ok {
+			return first, score, true
+		}
+	}
+	if len(b.lines) >= 2 {
 		if b.life > 0 {
 			value = b.lifeValue(&got, &enemyGot, w.t)
 		} else {
@@ -415,7 +533,112 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	}
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
-	return first, value / (float64(w.t) + b.timeBias), true
+	score := value / (float64(w.t) + b.timeBias)
+	if b.estimator > 0 {
+		score += float64(bits.OnesCount8(w.killed)) * killRank
+	}
+	return first, score, true
+}
+
+// Ranks of the write-up's order (estimators 1 and 2): kills, then captured
+// enemy cells, then effective time, then points. Each rank's largest
+// possible total stays below the next one's unit.
+const (
+	killRank  = 1e12
+	enemyRank = 1e8
+	timeRank  = 1e4
+)
+
+// ordered scores a loop in the write-up's order: opponents killed first,
+// then enemy cells captured, then the shortest effective time (the loop's
+// ticks less nitro_ticks per nitro, plus slow_ticks per slowdown picked up),
+// then the points. A loop that takes no enemy cell is scored by its points
+// (estimator 1, with a penalty past empty_ticks out) or reported not ok
+// for the value-per-tick score (estimator 2).
+func (b *Bot) ordered(s *paperio.State, w *walker, got, enemyGot *paperio.Bits, out int32, hasTrail bool) (float64, bool) {
+	kills := float64(bits.OnesCount8(w.killed))
+	ne := enemyGot.Count()
+	r := &s.Rules
+	points := float64((got.Count()-ne)*r.NeutralTerritoryScore+ne*r.EnemyTerritoryScore) + kills*float64(r.LineKillScore)
+	if ne > 0 {
+		t := max(float64(w.t)-b.nitroTicks*float64(w.nitro)+b.slowTicks*float64(w.slow), 0)
+		return kills*killRank + float64(ne)*enemyRank - t*timeRank + points, true
+	}
+	if b.estimator == 2 {
+		return 0, false
+	}
+	score := kills*killRank + points + b.nitroTicks/10*float64(w.nitro) - b.slowTicks/10*float64(w.slow)
+	if b.emptyTicks > 0 && hasTrail && out+w.t > b.emptyTicks {
+		score -= float64(out+w.t-b.emptyTicks) * 10
+	}
+	return score, true
+}
+
+// safeStep picks the next cell of a safe walk from cur (moving in dir):
+// straight on with probability forward, else a side turn first (the other
+// side, then straight on, next), skipping cells off the map, on the own
+// trail or the path, forbidden first moves, and cells after which the
+// trail (when there is one, or the walk leaves the territory) could no
+// longer be home before an opponent reaches it: the time at the cell plus
+// the shortest way home at nitro speed, plus the margin, must not pass the
+// earliest opponent arrival on the trail (nor the game's end, with
+// end_close).
+func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *walker, base int, minArrive int32, hasTrail, firstMove bool) (paperio.Dir, paperio.Cell, bool) {
+	var order [4]paperio.Dir
+	n := 0
+	if dir == paperio.DirNone {
+		order = dirs
+		for i := 3; i > 0; i-- {
+			j := b.rng.IntN(i + 1)
+			order[i], order[j] = order[j], order[i]
+		}
+		n = 4
+	} else {
+		l, r := sides(dir)
+		if b.rng.IntN(2) == 0 {
+			l, r = r, l
+		}
+		if b.rng.Float64() < b.forward {
+			order[0], order[1], order[2] = dir, l, r
+		} else {
+			order[0], order[1], order[2] = l, r, dir
+		}
+		n = 3
+	}
+	tn := w.t + w.pr.ticks(base)
+	for _, d := range order[:n] {
+		if firstMove && (b.forbiddn[d] || !p.CanTurn(d)) {
+			continue
+		}
+		c, ok := cur.Step(d)
+		if !ok || p.TrailBits.Has(c) || b.onPath.Has(c) {
+			continue
+		}
+		home := p.Terr.Has(c)
+		if !hasTrail && home {
+			return d, c, true // walking inside the territory
+		}
+		lim := minArrive
+		if !home {
+			lim = min(lim, b.arrive[c])
+		}
+		if b.endClose {
+			lim = min(lim, b.left)
+		}
+		if float64(tn+b.toHome[c]*b.tickMin)+b.margin > float64(lim) {
+			continue
+		}
+		return d, c, true
+	}
+	return 0, 0, false
+}
+
+// sides are the two directions square to d.
+func sides(d paperio.Dir) (paperio.Dir, paperio.Dir) {
+	if d == paperio.Up || d == paperio.Down {
+		return paperio.Left, paperio.Right
+	}
+	return paperio.Up, paperio.Down
 }
 
 // lifeValue values the cells a loop closing at tick t captures by their
@@ -464,4 +687,102 @@ func (w *walker) step(b *Bot, n paperio.Cell, base int) {
 	if o := b.owner[n]; o > 0 && w.t < b.homeAt[o-1] {
 		w.killed |= 1 << (o - 1)
 	}
+}
+
+// decisionLimit is the time this decision may take (0: no limit): the
+// per-decision limit, and with a game budget the budget left shared out
+// over the decisions left (one a cell at nitro speed, so an upper count),
+// doubled while a trail is out, where a choice costs most.
+func (b *Bot) decisionLimit(s *paperio.State, p *paperio.Player) time.Duration {
+	limit, game := b.timeLimit, b.gameBudget
+	if game < 0 {
+		game = s.Rules.MaxExecutionTime
+		if limit == 0 {
+			limit = s.Rules.RequestMaxTime
+		}
+	}
+	if game <= 0 {
+		return limit
+	}
+	cells := max(1, (s.Rules.MaxTickCount-s.Tick)/int(profile{nitro: 1}.ticks(s.Rules.Speed)))
+	// A tenth of the budget is kept for the referee's side and the maps.
+	share := max(game*9/10-b.spent, 0) / time.Duration(cells)
+	if p.NLines > 0 {
+		share *= 2
+	}
+	share = max(share, time.Microsecond)
+	if limit == 0 || share < limit {
+		limit = share
+	}
+	return limit
+}
+
+// homeMap fills toHome: the distance in cells from each cell to the own
+// territory, trails ignored (a lower bound on the way home).
+func (b *Bot) homeMap(p *paperio.Player) {
+	qt := 0
+	for c := range b.toHome {
+		b.toHome[c] = unreached
+		if p.Terr.Has(paperio.Cell(c)) {
+			b.toHome[c] = 0
+			b.queue[qt] = paperio.Cell(c)
+			qt++
+		}
+	}
+	for qh := 0; qh < qt; qh++ {
+		x := b.queue[qh]
+		for _, d := range dirs {
+			if n, ok := x.Step(d); ok && b.toHome[n] == unreached {
+				b.toHome[n] = b.toHome[x] + 1
+				b.queue[qt] = n
+				qt++
+			}
+		}
+	}
+}
+
+// seekStep is the first allowed move of a shortest way to the nearest
+// enemy cell (to the nearest cell not ours when no enemy cell is left),
+// or DirNone.
+func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
+	target := func(c paperio.Cell) bool { return enemy.Has(c) }
+	if enemy.Count() == 0 {
+		target = func(c paperio.Cell) bool { return !p.Terr.Has(c) }
+	}
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	head := p.Cell()
+	b.dist[head] = 0
+	qt := 0
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		n, _ := head.Step(d)
+		if target(n) {
+			return d
+		}
+		b.dist[n] = 1
+		b.first[n] = d
+		b.queue[qt] = n
+		qt++
+	}
+	for qh := 0; qh < qt; qh++ {
+		x := b.queue[qh]
+		for _, d := range dirs {
+			n, ok := x.Step(d)
+			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
+				continue
+			}
+			if target(n) {
+				return b.first[x]
+			}
+			b.dist[n] = b.dist[x] + 1
+			b.first[n] = b.first[x]
+			b.queue[qt] = n
+			qt++
+		}
+	}
+	return paperio.DirNone
 }

@@ -1,0 +1,194 @@
+package paperpaths
+
+import (
+	"testing"
+	"time"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/paperbasic"
+	"gauntlet/strategies/param"
+)
+
+// TestSuccessorLegalDeterministicAndBeatsSimple plays paperpaths2 at its
+// defaults against simple: legal moves, the same game twice from the same
+// seeds, and at most one loss (2 seeds under -short, 6 otherwise).
+func TestSuccessorLegalDeterministicAndBeatsSimple(t *testing.T) {
+	wins, games := 0, 0
+	seeds := int64(6)
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := int64(1); seed <= seeds; seed++ {
+		var scores [2][2]int
+		for run := 0; run < 2; run++ {
+			a, err := New2(Params2.Defaults(), uint64(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
+			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
+			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
+		}
+		if scores[0] != scores[1] {
+			t.Fatalf("seed %d: same seeds, different games: %v", seed, scores)
+		}
+		games++
+		if scores[0][0] > scores[0][1] {
+			wins++
+		}
+	}
+	if wins < games-1 {
+		t.Fatalf("paperpaths2 won %d of %d games against simple", wins, games)
+	}
+}
+
+// TestParams2KeepsTheBaseline: paperpaths' defaults are untouched by the
+// successor's, and the two differ only where Params2 says.
+func TestParams2KeepsTheBaseline(t *testing.T) {
+	if err := Params2.Check(); err != nil {
+		t.Fatal(err)
+	}
+	old, succ := Params.Defaults(), Params2.Defaults()
+	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms"} {
+		if old[name] != 0 {
+			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
+		}
+	}
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 {
+		t.Errorf("paperpaths2 defaults %v", succ)
+	}
+}
+
+// TestDecisionLimitSharesTheGameBudget: with a game budget, a decision
+// gets nine tenths of what is left over the decisions left (one a cell at
+// nitro speed), twice that with a trail out, capped by time_ms; the
+// runner's limits with game_ms=-1; none at all by default.
+func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Tick = 1
+	p := &s.Players[0]
+	bot := func(args ...string) *Bot {
+		v, err := Params2.Parse(args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := New2(v, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	cells := time.Duration((s.Rules.MaxTickCount - s.Tick) / 5)
+	if got := bot().decisionLimit(s, p); got != 0 {
+		t.Errorf("default limit %v, want none", got)
+	}
+	b := bot("game_ms=100000")
+	want := 90 * time.Second / cells
+	if got := b.decisionLimit(s, p); got != want {
+		t.Errorf("game_ms=100000: %v, want %v", got, want)
+	}
+	b.spent = 45 * time.Second
+	if got := b.decisionLimit(s, p); got != want/2 {
+		t.Errorf("half spent: %v, want %v", got, want/2)
+	}
+	p.Lines[0], p.NLines = p.Cell(), 1
+	if got := b.decisionLimit(s, p); got != want {
+		t.Errorf("trail out: %v, want %v", got, want)
+	}
+	p.NLines = 0
+	if got := bot("game_ms=100000", "time_ms=10").decisionLimit(s, p); got != 10*time.Millisecond {
+		t.Errorf("time_ms cap: %v", got)
+	}
+	if got := bot("game_ms=-1").decisionLimit(s, p); got != s.Rules.MaxExecutionTime*9/10/cells {
+		t.Errorf("runner's limits: %v", got)
+	}
+	if _, err := New2(param.Values{"game_ms": -2}, 1); err == nil {
+		t.Error("game_ms=-2 accepted")
+	}
+}
+
+// TestSafeWalkKeepsMoreLoops: in the middle of a six-player game, more of
+// the loops the safe builder draws pass the final safety check (closing
+// before any opponent can reach the trail) than of the unchecked walks.
+func TestSafeWalkKeepsMoreLoops(t *testing.T) {
+	s := midGame(t)
+	p := &s.Players[s.N-1]
+	count := func(b *Bot) int {
+		b.survey(s, p.ID)
+		b.left = int32(s.Rules.MaxTickCount - s.Tick)
+		b.homeMap(p)
+		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
+		var enemy paperio.Bits
+		ok := 0
+		for range 400 {
+			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy); good {
+				ok++
+			}
+		}
+		return ok
+	}
+	safe, _ := New2(Params2.Defaults(), 3)
+	plain, _ := New2(param.Values{"safe_walk": 0}, 3)
+	ns, np := count(safe), count(plain)
+	t.Logf("valid loops: safe walk %d/400, plain walk %d/400", ns, np)
+	if ns <= np {
+		t.Fatalf("safe walk kept %d loops of 400, the plain walk %d", ns, np)
+	}
+}
+
+// TestTimePerGame measures the thinking time of paperpaths2 and paperpaths
+// per game (the bots' own clocks), in 1v1 games and in six-player games
+// with simple fillers, and checks that a game budget is kept. Long: skipped
+// under -short.
+func TestTimePerGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays full games")
+	}
+	for _, n := range []int{2, 6} {
+		var spent [2]time.Duration
+		const seeds = 3
+		for seed := int64(1); seed <= seeds; seed++ {
+			a, _ := New2(Params2.Defaults(), uint64(seed))
+			b, _ := New(Params.Defaults(), uint64(seed))
+			bots := []paperio.Bot{a, b}
+			for k := 2; k < n; k++ {
+				s, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed*10)+uint64(k))
+				bots = append(bots, s)
+			}
+			play(t, seed, bots)
+			spent[0] += a.spent
+			spent[1] += b.spent
+		}
+		t.Logf("%d players: paperpaths2 %v per game, paperpaths %v per game", n, spent[0]/seeds, spent[1]/seeds)
+	}
+	v, _ := Params2.Parse("game_ms=3000", "paths=5000")
+	a, _ := New2(v, 1)
+	b, _ := New(Params.Defaults(), 1)
+	play(t, 1, []paperio.Bot{a, b})
+	t.Logf("game_ms=3000, paths=5000: %v", a.spent)
+	if a.spent > 3*time.Second {
+		t.Fatalf("game_ms=3000 spent %v", a.spent)
+	}
+}
+
+// BenchmarkDecision2 is BenchmarkDecision for paperpaths2's defaults (the
+// safe path builder).
+func BenchmarkDecision2(b *testing.B) {
+	s := midGame(b)
+	bot, _ := New2(Params2.Defaults(), 1)
+	id := 0
+	for k := 0; k < s.N; k++ {
+		if s.Players[k].Alive {
+			id = s.Players[k].ID
+		}
+	}
+	bot.Command(s, id) // buffers grow once
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Command(s, id)
+	}
+	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+}
