@@ -19,6 +19,8 @@ import (
 // this test with them too.
 var shortParams = map[string]string{
 	"hextris/hexlookahead": ":game_beam=8,portfolio=1,nodes=5000,dp_nodes=20000",
+	"paperio/paperpaths":   ":paths=30",
+	"paperio/paperpaths2":  ":paths=30",
 }
 
 func TestEveryStrategyPlaysDeterministically(t *testing.T) {
