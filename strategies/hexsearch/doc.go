@@ -63,9 +63,11 @@
 // small boards with long sources that decides the score (problem 9: 7,000
 // to about 30,000). Its budget is per problem, shared among the source
 // seeds, and sets the width; a beam that would be under 16 wide is not
-// played. The best line by move points is typed with the phrase search
-// (Solver.choose follows it lock for lock) and kept if the referee scores
-// it above the lookahead's text.
+// played. The best line by move points, plus beam_rows points per row
+// its units fall (the phrases typed on the way: a line that lives longer
+// or locks deeper leaves the phrase search more rows), is typed with the
+// phrase search (Solver.choose follows it lock for lock) and kept if the
+// referee scores it above the lookahead's text.
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.

@@ -25,6 +25,7 @@ type beamNode struct {
 	board  uint64  // hash of the board the unit was placed on
 	acc    float64 // summed gains of the line
 	score  int     // the referee's move points of the line
+	rows   int     // rows the line's units fell, spawn to lock
 	live   bool    // the next unit of the source spawns on the board after it
 }
 
@@ -134,9 +135,10 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 				continue
 			}
 			gb.seen[h] = struct{}{}
-			n := beamNode{parent: live[slot], lock: c.lock, board: hashes[slot], score: pts}
+			n := beamNode{parent: live[slot], lock: c.lock, board: hashes[slot], score: pts, rows: s.fall(u, c.lock.State)}
 			if n.parent >= 0 {
-				n.acc, n.score = prev[n.parent].acc, prev[n.parent].score+pts
+				p := &prev[n.parent]
+				n.acc, n.score, n.rows = p.acc, p.score+pts, p.rows+n.rows
 			}
 			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State)
 			n.live = k+1 < len(s.src) && nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]])
@@ -150,12 +152,14 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 		live, hashes = nextLive, nextHashes
 		cur, nxt = nxt, cur
 	}
-	// The best line by move points: a finished node or one of the last level.
-	bk, bi, best := -1, -1, -1
+	// The best line by move points and the power points expected from
+	// its falls: a finished node or one of the last level.
+	bk, bi, best, bestV := -1, -1, -1, -1.0
 	for k, nodes := range gb.levels {
 		for i, n := range nodes {
-			if (!n.live || k == len(gb.levels)-1) && n.score > best {
-				bk, bi, best = k, i, n.score
+			v := float64(n.score) + s.cfg.BeamRows*float64(n.rows)
+			if (!n.live || k == len(gb.levels)-1) && v > bestV {
+				bk, bi, best, bestV = k, i, n.score, v
 			}
 		}
 	}
@@ -169,6 +173,13 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 		i = n.parent
 	}
 	return line, best, true
+}
+
+// fall is the number of rows unit u falls from its spawn to lock state st.
+func (s *Solver) fall(u int, st int32) int {
+	_, y, _ := s.g.unpack(st)
+	_, y0, _ := s.g.unpack(s.g.spawn[u])
+	return max(y-y0, 0)
 }
 
 // appendBest appends to pool the beamFan best of cs (by value, the first

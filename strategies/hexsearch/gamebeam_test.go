@@ -110,3 +110,34 @@ func TestAppendBest(t *testing.T) {
 		}
 	}
 }
+
+// TestGameBeamRowsPicksLongerFalls: valuing the rows the units fall
+// (beam_rows) picks, among the lines the beam keeps, one whose units fall
+// at least as many rows in all as the line picked by move points alone,
+// with no more move points than that line.
+func TestGameBeamRowsPicksLongerFalls(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 18)
+	seed := p.SourceSeeds[0]
+	rowsOf := func(s *Solver, line []chosenLock) int {
+		n := 0
+		for k, l := range line {
+			n += s.fall(s.src[k], l.lock.State)
+		}
+		return n
+	}
+	var rows, score [2]int
+	for i, v := range []string{"beam_rows=0", "beam_rows=20"} {
+		s := mustLookahead(t, v)
+		s.beamStart(p, seed, ps)
+		line, sc, ok := s.beamLine(16, 1<<40)
+		if !ok || len(line) == 0 {
+			t.Fatalf("%s: no line", v)
+		}
+		rows[i], score[i] = rowsOf(s, line), sc
+	}
+	t.Logf("move points alone: %d rows, %d points; beam_rows=20: %d rows, %d points", rows[0], score[0], rows[1], score[1])
+	if rows[1] < rows[0] || score[1] > score[0] {
+		t.Fatalf("beam_rows=20: %d rows, %d points; move points alone: %d rows, %d points", rows[1], score[1], rows[0], score[0])
+	}
+}

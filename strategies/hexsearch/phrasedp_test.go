@@ -1,6 +1,7 @@
 package hexsearch
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -85,10 +86,10 @@ type dpCase struct {
 
 // dpUnits plays n units of problem id (first seed) with hexgreedy and the
 // phrase search on, and records every unit's search input.
-func dpUnits(t testing.TB, id, n int) (*Solver, []dpCase) {
+func dpUnits(t testing.TB, id, n int, assign ...string) (*Solver, []dpCase) {
 	p := official(t, id)
 	ps := phraseSet(t, "power")
-	s := mustGreedy(t, "phrase_dp=1")
+	s := mustGreedy(t, append([]string{"phrase_dp=1"}, assign...)...)
 	seed := p.SourceSeeds[0]
 	s.prepare(p, ps)
 	s.game.Reset(p, seed)
@@ -231,4 +232,49 @@ func BenchmarkPhraseDP(b *testing.B) {
 	}
 	b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
 	b.ReportMetric(float64(nodes)/float64(units), "states/unit")
+}
+
+// BenchmarkPhraseDPSlack measures the phrase search on the first units of
+// problem 24 (100×40, long falls) as dp_slack widens the corridor around
+// the line from the spawn to the lock: units per second, memoised states
+// per unit, and the power points of its texts per unit (every phrase
+// counted as used, so repeats alone count; a unit whose search runs out of
+// dp_nodes counts 0: the solver keeps the greedy planner's text there).
+func BenchmarkPhraseDPSlack(b *testing.B) {
+	for _, slack := range []int{3, 8, 16} {
+		b.Run(fmt.Sprintf("slack=%d", slack), func(b *testing.B) {
+			s, us := dpUnits(b, 24, 40, fmt.Sprintf("dp_slack=%d", slack))
+			seen := make([]bool, len(s.pl.phrases))
+			all := make([]bool, len(s.pl.phrases))
+			for i := range all {
+				all[i] = true
+			}
+			nodes, units, pts := 0, 0, 0
+			var buf []byte
+			pass := func() {
+				for i := range us {
+					du := &us[i]
+					s.pl.rc.toTarget(&du.b, du.u, du.target.State)
+					var ok bool
+					buf, _, ok = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, all, buf[:0])
+					if ok {
+						v, _ := s.ac.score(du.a0, buf, all, seen)
+						pts += v
+					}
+					nodes += s.dp.nodes
+					units++
+				}
+			}
+			pass()
+			nodes, units, pts = 0, 0, 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				pass()
+			}
+			b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
+			b.ReportMetric(float64(nodes)/float64(units), "states/unit")
+			b.ReportMetric(float64(pts)/float64(units), "points/unit")
+		})
+	}
 }

@@ -29,7 +29,7 @@ var weightSpecs = param.Specs{
 	{Name: "dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "states the phrase search may memoise per unit; past it the greedy planner's text is used"},
 	{Name: "dp_repeats", Kind: param.Int, Min: 0, Max: 64, Default: 4, Help: "phrases already used that the phrase search types again, best points per row first (unused ones: see dp_unused)"},
 	{Name: "dp_unused", Kind: param.Int, Min: 0, Max: 64, Default: 18, Help: "unused phrases that fit the fall that the phrase search tries (for their 300 points), best points per row first"},
-	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 3, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
+	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
 }
@@ -60,7 +60,8 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 8, Help: "weight variants also played one unit deep; the best scoring text is kept"},
 	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 400000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
-	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 60000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
+	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
+	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
 }...)
 
 // Config is a solver's validated settings.
@@ -84,6 +85,7 @@ type Config struct {
 	DPTurns     int     // rotations the search's paths may make at one column of a row
 	GameBeam    int     // widest game beam (0: none)
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
+	BeamRows    float64 // power points per row of fall the game beam expects
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -107,6 +109,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
 		c.Portfolio = specs.Int(v, "portfolio")
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
+		c.BeamRows = v["beam_rows"]
 	}
 	return c, nil
 }
