@@ -401,61 +401,48 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	minArrive := trailArrive
 	closed := false
 	for i := 0; i < outLen; i++ {
+		var d paperio.Dir
+		var n paperio.Cell
 		if b.safeWalk {
-			d, n, ok := b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
+			var ok bool
+			d, n, ok = b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
 			if !ok {
 				if first == paperio.DirNone {
 					return 0, 0, false
 				}
 				break
 			}
-			if first == paperio.DirNone {
-				first = d
-			}
-			w.step(b, n, base)
-			cur, dir = n, d
-			if p.Terr.Has(n) {
-				if len(b.lines) > 0 {
-					b.lines = append(b.lines, n)
-					closed = true
-					break
-				}
-				inside++
-				continue
-			}
-			b.onPath.Set(n)
-			b.lines = append(b.lines, n)
-			minArrive = min(minArrive, b.arrive[n])
-			continue
-		}
-		d := dir
-		if d == paperio.DirNone || b.rng.Float64() >= b.forward {
-			d = dirs[b.rng.IntN(4)]
-		}
-		if d == dir.Reverse() && dir != paperio.DirNone {
+		} else {
 			d = dir
-		}
-		n, ok := cur.Step(d)
-		if !ok || p.TrailBits.Has(n) || b.onPath.Has(n) {
-			// Try the other turns once before giving up on the walk.
-			found := false
-			for _, alt := range dirs {
-				if alt == dir.Reverse() && dir != paperio.DirNone {
-					continue
+			if d == paperio.DirNone || b.rng.Float64() >= b.forward {
+				d = dirs[b.rng.IntN(4)]
+			}
+			if d == dir.Reverse() && dir != paperio.DirNone {
+				d = dir
+			}
+			var ok bool
+			n, ok = cur.Step(d)
+			if !ok || p.TrailBits.Has(n) || b.onPath.Has(n) {
+				// Try the other turns once before giving up on the walk.
+				found := false
+				for _, alt := range dirs {
+					if alt == dir.Reverse() && dir != paperio.DirNone {
+						continue
+					}
+					if m, ok2 := cur.Step(alt); ok2 && !p.TrailBits.Has(m) && !b.onPath.Has(m) {
+						d, n, found = alt, m, true
+						break
+					}
 				}
-				if m, ok2 := cur.Step(alt); ok2 && !p.TrailBits.Has(m) && !b.onPath.Has(m) {
-					d, n, found = alt, m, true
-					break
+				if !found {
+					return 0, 0, false
 				}
 			}
-			if !found {
+			if first == paperio.DirNone && !p.CanTurn(d) {
 				return 0, 0, false
 			}
 		}
 		if first == paperio.DirNone {
-			if !p.CanTurn(d) {
-				return 0, 0, false
-			}
 			first = d
 		}
 		w.step(b, n, base)
