@@ -44,11 +44,22 @@ func play(t *testing.T, seed int64, bots []paperio.Bot) *paperio.Game {
 }
 
 func TestLegalDeterministicAndBeatsSimple(t *testing.T) {
+	playsLegallyAndBeatsSimple(t, "paperpaths", New, Params, 6)
+}
+
+// playsLegallyAndBeatsSimple plays the bot that newBot builds from specs'
+// defaults against simple on seeds 1..seeds: legal moves, the same game
+// twice from the same seeds, and at most one loss.
+func playsLegallyAndBeatsSimple(t *testing.T, name string, newBot func(param.Values, uint64) (*Bot, error), specs param.Specs, seeds int64) {
+	t.Helper()
 	wins, games := 0, 0
-	for seed := int64(1); seed <= 6; seed++ {
+	for seed := int64(1); seed <= seeds; seed++ {
 		var scores [2][2]int
 		for run := 0; run < 2; run++ {
-			a, _ := New(Params.Defaults(), uint64(seed))
+			a, err := newBot(specs.Defaults(), uint64(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
 			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
 			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
 			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
@@ -62,7 +73,7 @@ func TestLegalDeterministicAndBeatsSimple(t *testing.T) {
 		}
 	}
 	if wins < games-1 {
-		t.Fatalf("paperpaths won %d of %d games against simple", wins, games)
+		t.Fatalf("%s won %d of %d games against simple", name, wins, games)
 	}
 }
 

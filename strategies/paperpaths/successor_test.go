@@ -13,33 +13,11 @@ import (
 // defaults against simple: legal moves, the same game twice from the same
 // seeds, and at most one loss (2 seeds under -short, 6 otherwise).
 func TestSuccessorLegalDeterministicAndBeatsSimple(t *testing.T) {
-	wins, games := 0, 0
 	seeds := int64(6)
 	if testing.Short() {
 		seeds = 2
 	}
-	for seed := int64(1); seed <= seeds; seed++ {
-		var scores [2][2]int
-		for run := 0; run < 2; run++ {
-			a, err := New2(Params2.Defaults(), uint64(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
-			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
-			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
-		}
-		if scores[0] != scores[1] {
-			t.Fatalf("seed %d: same seeds, different games: %v", seed, scores)
-		}
-		games++
-		if scores[0][0] > scores[0][1] {
-			wins++
-		}
-	}
-	if wins < games-1 {
-		t.Fatalf("paperpaths2 won %d of %d games against simple", wins, games)
-	}
+	playsLegallyAndBeatsSimple(t, "paperpaths2", New2, Params2, seeds)
 }
 
 // TestParams2KeepsTheBaseline: paperpaths' defaults are untouched by the
