@@ -402,17 +402,17 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 		lastStart = time.Now()
 		n, err := rn.Store.SaveBatch(ctx, p.Run.ID, batch, done)
 		lastCost = time.Since(lastStart)
-		if err == nil {
-			src.committed(done)
-		}
 		if err != nil {
 			firstErr = err
 			cancel()
-		} else if dup := len(batch) - n; dup > 0 {
-			// A worker whose lease had run out played these too and
-			// stored them first: its results stand.
-			col.duplicate(dup)
-			rn.log().Warn(fmt.Sprintf("%d games this worker played were stored first by another worker (this worker's claim had expired); theirs are kept", dup))
+		} else {
+			src.committed(done)
+			if dup := len(batch) - n; dup > 0 {
+				// A worker whose lease had run out played these too and
+				// stored them first: its results stand.
+				col.duplicate(dup)
+				rn.log().Warn(fmt.Sprintf("%d games this worker played were stored first by another worker (this worker's claim had expired); theirs are kept", dup))
+			}
 		}
 		clear(batch) // drop the outcomes for the collector
 		batch, done = batch[:0], done[:0]
