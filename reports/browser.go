@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"html"
 	"os"
@@ -83,19 +84,32 @@ func DumpDOM(ctx context.Context, browser, page, fragment string) (string, error
 	if _, err := os.Stat(abs); err != nil {
 		return "", err
 	}
+	url := "file://" + filepath.ToSlash(abs)
+	if fragment != "" {
+		url += "#" + fragment
+	}
+	// Headless Chromium now and then dies of a signal (SIGSEGV, SIGTRAP)
+	// while it starts on a busy machine, before it has read the page: such
+	// a crash says nothing of the page, so it gets one more try.
+	dom, err := dumpDOM(ctx, browser, url)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) && !ee.Exited() && ctx.Err() == nil {
+		dom, err = dumpDOM(ctx, browser, url)
+	}
+	return dom, err
+}
+
+// dumpDOM runs one headless Chromium with a fresh profile on url.
+func dumpDOM(ctx context.Context, browser, url string) (string, error) {
 	profile, err := os.MkdirTemp("", "gauntlet-chromium-")
 	if err != nil {
 		return "", err
 	}
 	defer func() {
 		// A profile left in the temporary directory costs disk space
-		// only; the screenshot is what the caller asked for.
+		// only; the page's DOM is what the caller asked for.
 		_ = os.RemoveAll(profile)
 	}()
-	url := "file://" + filepath.ToSlash(abs)
-	if fragment != "" {
-		url += "#" + fragment
-	}
 	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu",
 		"--disable-background-networking", "--no-first-run", "--disable-sync", "--disable-component-update",
 		"--user-data-dir="+profile, "--virtual-time-budget=5000", "--dump-dom", url)
