@@ -58,8 +58,16 @@ type ABSummary struct {
 
 	Notes   []string   `json:"notes,omitempty"`
 	Cases   []ABCase   `json:"cases"`
-	History []ABPoint  `json:"history,omitempty"`
+	History []ABPoint  `json:"history,omitempty"` // after every pair, or about historyPoints along the run (see abTally)
 	Groups  []ABGroups `json:"groups,omitempty"`
+}
+
+// Stored is the summary as Store.FinishRun keeps it with its run: without
+// the per-case rows, which the run's games hold.
+func (s *ABSummary) Stored() *ABSummary {
+	c := *s
+	c.Cases = nil
+	return &c
 }
 
 // ABCase is one case: A's and B's scores (two games each in multi-seat

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -185,5 +186,59 @@ func TestSPRTFailureIsAnError(t *testing.T) {
 	sp := SPRTSpec{Elo0: 0, Elo1: 240, Alpha: 0.05, Beta: 0.05, Model: "normalized", Early: true}
 	if _, err := NewSPRTStopper(plan, sp); err == nil || !strings.Contains(err.Error(), "cannot be tested") {
 		t.Fatalf("stopper of untestable bounds: %v", err)
+	}
+}
+
+// TestABHistoryIsThinnedWithoutEarlyStop: a long run without an early stop
+// evaluates its test about historyPoints times, and its final status is
+// that of all its pairs, as if it had been evaluated after every pair.
+func TestABHistoryIsThinnedWithoutEarlyStop(t *testing.T) {
+	d := &duel{seats: 2}
+	r := duelRegistry(d)
+	const pairs = 3*historyPoints + 7
+	p, err := ABPlan(d, fmt.Sprintf("seeds:%d", pairs), mustEntrant(t, r, "fixed:skill=5.5"), mustEntrant(t, r, "fixed"), nil, 0, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := &Results{Plan: p, Results: make([]*Result, len(p.Matches))}
+	for i := range p.Matches {
+		// A wins two games in three of its seat, whichever seat it is in.
+		a := 0.0
+		if (i/2)%3 != 0 {
+			a = 1
+		}
+		seats := []SeatResult{{Score: a}, {Score: 1 - a}}
+		if SeatOf(&p.Matches[i], 0) == 1 {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		RanksByScore(seats)
+		rs.Results[i] = &Result{Index: i, Outcome: Outcome{Seats: seats}}
+	}
+	s, err := SummarizeAB(rs, DefaultSPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Cases) != pairs || s.Games != 2*pairs {
+		t.Fatalf("%d cases, %d games; want %d pairs", len(s.Cases), s.Games, pairs)
+	}
+	if n := len(s.History); n < historyPoints/2 || n > historyPoints+1 {
+		t.Fatalf("%d history points, want %d to %d", n, historyPoints/2, historyPoints+1)
+	}
+	for i := 1; i < len(s.History); i++ {
+		if s.History[i].Games <= s.History[i-1].Games {
+			t.Fatalf("history not in order at %d: %v then %v", i, s.History[i-1], s.History[i])
+		}
+	}
+	test, err := stats.NewSPRT(DefaultSPRT.Elo0, DefaultSPRT.Elo1, DefaultSPRT.Alpha, DefaultSPRT.Beta, DefaultSPRT.EloModel())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := test.Status(s.Pentanomial)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := s.History[len(s.History)-1]
+	if s.LLR != want.LLR || s.SPRT != string(want.Verdict) || last.Games != 2*pairs || last.LLR != want.LLR {
+		t.Fatalf("final test: LLR %v %s, last point %+v; want LLR %v %s after %d games", s.LLR, s.SPRT, last, want.LLR, want.Verdict, 2*pairs)
 	}
 }

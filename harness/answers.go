@@ -27,14 +27,12 @@ const AnswersDetailKey = "answers"
 // KeepAnswers copies the seats' Answers into Detail (a game's Play calls it
 // once the seats are filled); nothing when no seat has any.
 func (o *Outcome) KeepAnswers() {
+	if !slices.ContainsFunc(o.Seats, func(s SeatResult) bool { return !s.Answers.IsZero() }) {
+		return
+	}
 	all := make([]Answers, len(o.Seats))
-	some := false
 	for i := range o.Seats {
 		all[i] = o.Seats[i].Answers
-		some = some || !all[i].IsZero()
-	}
-	if !some {
-		return
 	}
 	if o.Detail == nil {
 		o.Detail = map[string]any{}

@@ -49,6 +49,15 @@ type EvalSummary struct {
 	WallSeconds float64 `json:"-"`
 }
 
+// Stored is the summary as Store.FinishRun keeps it with its run: without
+// the per-case rows, which the run's games hold (a 20,000-game run's rows
+// are 2 MB of JSON).
+func (s *EvalSummary) Stored() *EvalSummary {
+	c := *s
+	c.Cases = nil
+	return &c
+}
+
 // EvalCase is one case of an eval.
 type EvalCase struct {
 	Case           string         `json:"case"`

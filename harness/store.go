@@ -386,7 +386,8 @@ func (s *Store) openRun(ctx context.Context, r *RunRecord) (created bool, err er
 	return created, tx.Commit()
 }
 
-// FinishRun records the run's status and summary JSON.
+// FinishRun records the run's status and summary JSON (EvalSummary.Stored,
+// ABSummary.Stored: the games hold the per-case rows).
 func (s *Store) FinishRun(ctx context.Context, id, status string, summary any) error {
 	js, err := json.Marshal(summary)
 	if err != nil {

@@ -116,7 +116,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		if sum.Stopped {
 			status = "stopped"
 		}
-		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, status, sum); err != nil {
+		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, status, sum.Stored()); err != nil {
 			return err
 		}
 	}

@@ -134,7 +134,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 	}
 	if st != nil {
-		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, "complete", sum); err != nil {
+		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, "complete", sum.Stored()); err != nil {
 			return err
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"sort"
 	"syscall"
 
@@ -80,7 +81,15 @@ func mainCode(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "gauntlet: unknown command %q (try 'gauntlet help')\n", args[0])
 		return 2
 	}
-	err := c.run(ctx, e, args[1:])
+	stopProfile, err := startProfile(os.Getenv("GAUNTLET_CPUPROFILE"))
+	if err != nil {
+		fmt.Fprintf(e.stderr, "gauntlet %s: GAUNTLET_CPUPROFILE: %v\n", c.name, err)
+		return 2
+	}
+	err = c.run(ctx, e, args[1:])
+	if perr := stopProfile(); perr != nil {
+		fmt.Fprintf(e.stderr, "gauntlet %s: GAUNTLET_CPUPROFILE: %v\n", c.name, perr)
+	}
 	if rerr := harness.RemoveParamsFiles(); rerr != nil {
 		fmt.Fprintf(e.stderr, "gauntlet %s: removing the bots' values files: %v\n", c.name, rerr)
 	}
@@ -98,6 +107,26 @@ func mainCode(args []string, e *env) int {
 		return 2
 	}
 	return 1
+}
+
+// startProfile writes a CPU profile of the command to file (none when file
+// is empty) until the returned stop is called: `go tool pprof gauntlet FILE`
+// shows where a whole eval, ab or tune process spends its time.
+func startProfile(file string) (stop func() error, err error) {
+	if file == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, errors.Join(err, f.Close())
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 func logLevel() slog.Level {

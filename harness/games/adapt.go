@@ -28,19 +28,28 @@ func (a adapter[D, B]) data(c harness.Case) (D, error) {
 func (a adapter[D, B]) bot(v any, who string) (B, error) {
 	b, ok := v.(B)
 	if !ok {
-		return b, fmt.Errorf("%s: %s is %s, not a %s", a.game, who, typeName(v), reflect.TypeFor[B]())
+		return b, a.notBot(v, who)
 	}
 	return b, nil
 }
 
-// seatBot builds the bot of a built-in entrant in its seat.
+func (a adapter[D, B]) notBot(v any, who string) error {
+	return fmt.Errorf("%s: %s is %s, not a %s", a.game, who, typeName(v), reflect.TypeFor[B]())
+}
+
+// seatBot builds the bot of a built-in entrant in its seat. It is on every
+// game's path: it allocates nothing beyond the bot.
 func (a adapter[D, B]) seatBot(pl harness.Player) (B, error) {
 	v, err := pl.Entrant.Bot(pl.Seed)
 	if err != nil {
 		var zero B
 		return zero, err
 	}
-	return a.bot(v, "the bot of strategy "+pl.Entrant.Name())
+	b, ok := v.(B)
+	if !ok {
+		return b, a.notBot(v, "the bot of strategy "+pl.Entrant.Name())
+	}
+	return b, nil
 }
 
 func typeName(v any) string {

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -97,7 +96,7 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		}
 		agents[i] = brew.Agent{Bot: bot}
 	}
-	var moves bytes.Buffer
+	rec := recordingOf(opt, c.ID)
 	lim := opt.Applied(brewLimits)
 	res, err := brew.PlayMatch(ctx, d.Seed, d.League, agents, brew.MatchOptions{
 		TurnTime:        lim.Turn,
@@ -105,8 +104,8 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 		Margin:          lim.Margin,
 		FirstTurnMargin: lim.FirstTurnMargin,
 		NoTimeLimit:     opt.NoTimeLimit,
-		Record:          recordTo(opt, &moves),
-		Name:            "gauntlet/" + c.ID,
+		Record:          rec.w,
+		Name:            rec.name,
 		Log:             opt.Log,
 	})
 	if err != nil {
@@ -122,7 +121,7 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 	out.Detail = map[string]any{"deliveries": res.Deliveries[:]}
 	out.KeepAnswers()
 	if opt.RecordMoves {
-		if out.Moves, err = brewMovesOf(moves.Bytes()); err != nil {
+		if out.Moves, err = brewMovesOf(rec.moves.Bytes()); err != nil {
 			return harness.Outcome{}, err
 		}
 	}

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 
@@ -101,12 +100,12 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	cfg := paperio.DefaultConfig()
 	lim := opt.Applied(paperioLimits)
 	cfg.Rules.RequestMaxTime, cfg.Rules.MaxExecutionTime = lim.Turn, lim.Total
-	var moves bytes.Buffer
+	rec := recordingOf(opt, c.ID)
 	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
 		NoTimeLimit: opt.NoTimeLimit,
 		Margin:      lim.Margin,
-		Record:      recordTo(opt, &moves),
-		Name:        "gauntlet/" + c.ID,
+		Record:      rec.w,
+		Name:        rec.name,
 		Log:         opt.Log,
 	})
 	if err != nil {
@@ -129,7 +128,7 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		for i, p := range res.Players {
 			ids[i] = p.ID
 		}
-		if out.Moves, err = paperMovesOf(moves.Bytes(), ids); err != nil {
+		if out.Moves, err = paperMovesOf(rec.moves.Bytes(), ids); err != nil {
 			return harness.Outcome{}, err
 		}
 	}

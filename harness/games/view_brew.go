@@ -24,16 +24,31 @@ type brewMoves struct {
 	Actions [][]*string `json:"actions"`
 }
 
-// recordTo returns the writer Play gives the referee as its record: the
-// caller's, and a buffer of the moves when opt.RecordMoves asks for them.
-func recordTo(opt harness.PlayOptions, moves *bytes.Buffer) io.Writer {
+// recording is where a referee writes a game's record: the caller's
+// writer (PlayOptions.Record), and a buffer of the moves when
+// opt.RecordMoves asks for them. A game with neither allocates nothing.
+type recording struct {
+	w     io.Writer     // nil: no record
+	moves *bytes.Buffer // nil unless opt.RecordMoves
+	name  string        // the game's name in the record
+}
+
+func recordingOf(opt harness.PlayOptions, caseID string) recording {
+	var r recording
 	switch {
 	case !opt.RecordMoves:
-		return opt.Record
+		r.w = opt.Record
 	case opt.Record == nil:
-		return moves
+		r.moves = new(bytes.Buffer)
+		r.w = r.moves
+	default:
+		r.moves = new(bytes.Buffer)
+		r.w = io.MultiWriter(opt.Record, r.moves)
 	}
-	return io.MultiWriter(opt.Record, moves)
+	if r.w != nil {
+		r.name = "gauntlet/" + caseID
+	}
+	return r
 }
 
 // brewMovesOf keeps the seed, league and action lines of a games.jsonl
