@@ -46,7 +46,7 @@ func NewGreedy(v param.Values, seed uint64) (*Greedy, error) {
 		stockW:      GreedyParams.Float(v, "stock_weight"),
 		learnRounds: int32(GreedyParams.Int(v, "learn_rounds")),
 		maxTax:      int32(GreedyParams.Int(v, "max_tax")),
-		buf:         make([]brew.Action, 0, brew.MaxLegal),
+		buf:         make([]brew.Action, 0, legalCap),
 	}, nil
 }
 
