@@ -235,7 +235,10 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	// chunkPlay); their results live in one slab, written by the player
 	// and read by the collector after the channel hands the chunk over.
 	slab := make([]Result, len(p.Matches))
-	results := make(chan []int, 4*jobs)
+	// Room for a batch's worth of chunks: a player goes on while a
+	// commit (milliseconds; tens of them on a loaded PostgreSQL server)
+	// keeps the collector busy.
+	results := make(chan []int, max(batchGames, 4*jobs))
 	src := &matchSource{rn: rn, p: p, worker: worker, order: launchOrder(p, stop), jobs: jobs}
 	src.blockOf = make([]int32, len(p.Matches))
 	src.blocks = map[int]*heldBlock{}
