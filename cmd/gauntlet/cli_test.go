@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -176,4 +177,33 @@ func TestKilledRunResumes(t *testing.T) {
 		t.Fatalf("after resume: %d rows, %d distinct games; want 60 and 60", rows, distinct)
 	}
 	fmt.Printf("killed after %d of 60 games; resumed to 60 distinct games\n", before)
+}
+
+// TestCPUProfile: GAUNTLET_CPUPROFILE writes a profile pprof reads (a
+// gzipped protocol buffer) of any command; a path that cannot be written
+// is a usage error before the command runs.
+func TestCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "cpu.prof")
+	cmd := exec.Command(os.Args[0], "eval", "--game", "pips", "--strategy", "skill", "--opponents", "skill", "--cases", "seeds:20", "--storage", "none", "--quiet")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1", "GAUNTLET_CPUPROFILE="+prof)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Fatalf("profile of %d bytes does not start as gzip: % x", len(b), b[:min(len(b), 4)])
+	}
+
+	cmd = exec.Command(os.Args[0], "list")
+	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1", "GAUNTLET_CPUPROFILE="+filepath.Join(dir, "no", "such", "dir", "cpu.prof"))
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "GAUNTLET_CPUPROFILE") {
+		t.Fatalf("unwritable profile: %v, %s; want exit 2 naming GAUNTLET_CPUPROFILE", err, out)
+	}
 }
