@@ -33,9 +33,16 @@ func decimals(x float64) int {
 	}
 }
 
-// PlusMinus formats "mean ± half-width" of an interval.
+// PlusMinus formats "mean ± half-width" of an interval: the half-width to
+// two significant digits and the mean to as many decimals ("79.14 ± 0.13",
+// "54.1 ± 3.9", "755 ± 455"); digits finer than the interval's say nothing.
 func PlusMinus(mean, lo, hi float64) string {
-	return fmt.Sprintf("%s ± %s", Num(mean), Num((hi-lo)/2))
+	hw := (hi - lo) / 2
+	if !(hw > 0) || math.IsInf(hw, 0) || math.IsNaN(mean) || math.IsInf(mean, 0) {
+		return fmt.Sprintf("%s ± %s", Num(mean), Num(hw))
+	}
+	d := min(max(1-int(math.Floor(math.Log10(hw))), 0), 8)
+	return strconv.FormatFloat(mean, 'f', d, 64) + " ± " + strconv.FormatFloat(hw, 'f', d, 64)
 }
 
 // detailColumns lists the detail keys shown as columns: the game's choice

@@ -56,7 +56,7 @@ func TestReportsWriteEveryFile(t *testing.T) {
 		facts []string // headline values that must be on the page
 	}{
 		{"eval", func(d string) (*Report, error) { return WriteEvalReport(d, nil, evalSingle()) },
-			[]string{"scores", "case-scores"}, []string{"854.55 ± 602.45", "1543"}},
+			[]string{"scores", "case-scores"}, []string{"855 ± 602", "1543"}},
 		{"eval-multi", func(d string) (*Report, error) { return WriteEvalReport(d, nil, evalMulti()) },
 			[]string{"scores", "case-scores"}, []string{"75.0%", "1.25"}},
 		{"ab-multi", func(d string) (*Report, error) { return WriteABReport(d, abMulti()) },
@@ -64,7 +64,7 @@ func TestReportsWriteEveryFile(t *testing.T) {
 		{"ab-single", func(d string) (*Report, error) { return WriteABReport(d, abSingle()) },
 			[]string{"scores", "diff"}, []string{"600 ± 500", "0.0312"}},
 		{"study", func(d string) (*Report, error) { return WriteStudyReport(d, study()) },
-			[]string{"history", "importance", "intermediate", "cases", "slice-x", "slice-k", "slice-mode", "slice-lr"}, []string{"100", "30.50 ± 10.50"}},
+			[]string{"history", "importance", "intermediate", "cases", "slice-x", "slice-k", "slice-mode", "slice-lr"}, []string{"100", "30 ± 10"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
