@@ -6,14 +6,46 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"gauntlet/internal/testbot"
 )
 
 // bin is the gauntlet binary the tests run, built once by TestMain (with
-// the race detector when the tests run with it).
-var bin string
+// the race detector when the tests run with it); sourceDirs are the
+// directories of the packages it is built from, outside the standard
+// library.
+var (
+	bin        string
+	sourceDirs []string
+)
+
+// TestBinarySources reads the files of every package the binary is built
+// from. go test caches a package's result by what its test binary is built
+// from and by the files its tests read; the gauntlet binary is built by
+// TestMain in another process, so without this a change to a game or to the
+// CLI would replay a cached e2e result.
+func TestBinarySources(t *testing.T) {
+	var main bool
+	for _, d := range sourceDirs {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			if e.Type().IsRegular() {
+				if _, err := os.ReadFile(filepath.Join(d, e.Name())); err != nil {
+					t.Fatal(err)
+				}
+				main = main || (filepath.Base(d) == "gauntlet" && e.Name() == "main.go")
+			}
+		}
+	}
+	if !main {
+		t.Fatalf("cmd/gauntlet/main.go not among the binary's sources (%d directories)", len(sourceDirs))
+	}
+}
 
 func TestMain(m *testing.M) {
 	testbot.Main()
@@ -34,6 +66,15 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
+	list := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.Dir}}{{end}}", "gauntlet/cmd/gauntlet")
+	list.Stderr = os.Stderr
+	out, err := list.Output()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: listing gauntlet's packages:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	sourceDirs = strings.Fields(string(out))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
