@@ -95,7 +95,12 @@ func SummarizeEval(rs *Results) *EvalSummary {
 		s.Opponents = append(s.Opponents, o.Label())
 	}
 	multi := len(p.Entrants) > 1
-	var scores []float64
+	s.Cases = make([]EvalCase, 0, len(p.Matches))
+	scores := make([]float64, 0, len(p.Matches))
+	var opps []float64 // every case's opponent scores, in one slab
+	if multi {
+		opps = make([]float64, 0, len(p.Matches)*(len(p.Entrants)-1))
+	}
 	groups := map[string]map[string]float64{}
 	var groupOrder []string
 	first, rankSum := 0, 0
@@ -111,9 +116,11 @@ func SummarizeEval(rs *Results) *EvalSummary {
 			WallMS: float64(r.Wall) / 1e6}
 		if multi {
 			c.Rank = seat.Rank
+			lo := len(opps)
 			for _, o := range r.Outcome.Seats[1:] {
-				c.OpponentScores = append(c.OpponentScores, o.Score)
+				opps = append(opps, o.Score)
 			}
+			c.OpponentScores = opps[lo:len(opps):len(opps)]
 			if seat.Rank == 1 {
 				first++
 			}

@@ -120,9 +120,9 @@ func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, ru
 	for i := range seats {
 		seats[i] = i
 	}
-	p := &Plan{Game: g, Entrants: ents}
-	for _, c := range cases {
-		p.Matches = append(p.Matches, Match{Key: c.ID, Case: c, Seats: seats})
+	p := &Plan{Game: g, Entrants: ents, Matches: make([]Match, len(cases))}
+	for i, c := range cases {
+		p.Matches[i] = Match{Key: c.ID, Case: c, Seats: seats}
 	}
 	spec := RunSpec{Kind: "eval", Game: g.Info().Name, Cases: caseSet, Entrants: keys(ents)}
 	p.Run = spec.Record(runName, ents)
@@ -157,19 +157,19 @@ func ABPlan(g Game, caseSet string, a, b *Entrant, fillers []*Entrant, maxGames 
 		}
 	}
 	ents := append([]*Entrant{a, b}, fillers...)
-	p := &Plan{Game: g, Entrants: ents}
+	p := &Plan{Game: g, Entrants: ents, Matches: make([]Match, 0, 2*len(cases))}
+	// Every match of a kind shares its seats (nothing writes them).
+	ab, ba := []int{0, 1}, []int{1, 0}
+	for i := range fillers {
+		ab = append(ab, 2+i)
+		ba = append(ba, 2+i)
+	}
 	for _, c := range cases {
 		if single {
 			p.Matches = append(p.Matches,
-				Match{Key: c.ID + "/a", Case: c, Seats: []int{0}},
-				Match{Key: c.ID + "/b", Case: c, Seats: []int{1}})
+				Match{Key: c.ID + "/a", Case: c, Seats: ab[:1]},
+				Match{Key: c.ID + "/b", Case: c, Seats: ab[1:2]})
 			continue
-		}
-		ab := []int{0, 1}
-		ba := []int{1, 0}
-		for i := range fillers {
-			ab = append(ab, 2+i)
-			ba = append(ba, 2+i)
 		}
 		p.Matches = append(p.Matches,
 			Match{Key: c.ID + "/ab", Case: c, Seats: ab},

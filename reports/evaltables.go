@@ -116,8 +116,10 @@ func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
 	if wall {
 		t.Header = append(t.Header, "ms")
 	}
+	t.Rows = make([][]string, 0, len(s.Cases))
 	for _, c := range s.Cases {
-		row := []string{c.Case}
+		row := make([]string, 1, len(t.Header))
+		row[0] = c.Case
 		if hasGroup {
 			row = append(row, c.Group)
 		}
