@@ -40,6 +40,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"gauntlet/referees/paperio"
@@ -96,6 +97,8 @@ var Params = param.Specs{
 		Help: "1: a loop must close before the game's last tick"},
 	{Name: "seek", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with no safe loop, head for the nearest enemy cell (the nearest cell not ours when there is none) instead of the first allowed move"},
+	{Name: "terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: own cells an opponent out of its territory takes by its shortest way home stop being home from the tick it can be back (the write-up's territory lifetime): coming back there closes no loop, and walking there starts a trail"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -142,6 +145,7 @@ type Bot struct {
 	safeWalk         bool
 	endClose         bool
 	seek             bool
+	terrLife         bool
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -151,7 +155,8 @@ type Bot struct {
 	arr      *arrivals
 	arrive   [paperio.NumCells]int32 // earliest opponent arrival in ticks
 	homeAt   [paperio.MaxPlayers]int32
-	owner    [paperio.NumCells]int8 // 1 + index of the player whose trail holds the cell
+	terrEnd  [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	owner    [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
 	bonus    [paperio.NumCells]bonusCell
 	dist     [paperio.NumCells]int32
 	parent   [paperio.NumCells]paperio.Cell
@@ -205,6 +210,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		safeWalk:   specs.Int(v, "safe_walk") == 1,
 		endClose:   specs.Int(v, "end_close") == 1,
 		seek:       specs.Int(v, "seek") == 1,
+		terrLife:   specs.Int(v, "terr_life") == 1,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
@@ -245,13 +251,82 @@ func (b *Bot) survey(s *paperio.State, me int) {
 		b.homeAt[k] = b.arr.run(o, s.Rules.Speed, &b.bonus, horizon)
 		b.arr.minInto(&b.arrive)
 	}
+	if b.terrLife {
+		b.territoryLife(s, me)
+	}
+}
+
+// territoryLife fills terrEnd, after the write-up: every opponent with a
+// trail out is sent home by a shortest way, and the own cells its capture
+// would take are lost at the earliest tick it can be home.
+func (b *Bot) territoryLife(s *paperio.State, me int) {
+	for i := range b.terrEnd {
+		b.terrEnd[i] = unreached
+	}
+	p := s.Player(me)
+	if p == nil {
+		return
+	}
+	for k := 0; k < s.N; k++ {
+		o := &s.Players[k]
+		if !o.Alive || o.ID == me || o.NLines == 0 || b.homeAt[k] >= unreached {
+			continue
+		}
+		c := o.Cell()
+		if c == paperio.NoCell {
+			continue
+		}
+		b.lines = append(b.lines[:0], o.Trail()...)
+		if !o.AtCentre() {
+			n, ok := c.Step(o.Dir)
+			if !ok {
+				continue
+			}
+			c = n
+			if !o.Terr.Has(c) {
+				b.lines = append(b.lines, c)
+			}
+		}
+		b.onPath = paperio.Bits{}
+		if !o.Terr.Has(c) {
+			// terrEnd holds only own cells, so ours(o, ...) is o's territory.
+			if b.homeDist(o, c, o.Dir, 0, 0) < 0 {
+				continue
+			}
+			n0 := len(b.lines)
+			for x := b.goal; x != c; x = b.parent[x] {
+				b.lines = append(b.lines, x)
+			}
+			slices.Reverse(b.lines[n0:])
+		} else {
+			b.lines = append(b.lines, c)
+		}
+		got := paperio.Capture(&o.Terr, b.lines)
+		for j := range got {
+			got[j] &= p.Terr[j]
+		}
+		for j, word := range got {
+			for ; word != 0; word &= word - 1 {
+				x := paperio.CellAt(bits.TrailingZeros32(word), j)
+				b.terrEnd[x] = min(b.terrEnd[x], b.homeAt[k])
+			}
+		}
+	}
+}
+
+// ours reports whether cell c is still own territory t ticks from now: in
+// the territory, and (with terr_life) not lost by then.
+func (b *Bot) ours(p *paperio.Player, c paperio.Cell, t int32) bool {
+	return p.Terr.Has(c) && (!b.terrLife || t < b.terrEnd[c])
 }
 
 // homeDist is the length of a shortest way from c to the own territory
 // avoiding the trail and the path cells, without reversing first (first is
-// the direction that led to c); -1 when there is none.
-func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int32 {
-	if p.Terr.Has(c) {
+// the direction that led to c); -1 when there is none. c is reached t0
+// ticks from now and each further cell takes tick ticks: with terr_life, a
+// cell lost by then is no way home.
+func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir, t0, tick int32) int32 {
+	if b.ours(p, c, t0) {
 		b.goal = c
 		return 0
 	}
@@ -268,7 +343,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 		if !ok || p.TrailBits.Has(n) || b.onPath.Has(n) {
 			continue
 		}
-		if p.Terr.Has(n) {
+		if b.ours(p, n, t0+tick) {
 			b.goal, b.parent[n] = n, c
 			return 1
 		}
@@ -285,7 +360,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) || b.onPath.Has(n) {
 				continue
 			}
-			if p.Terr.Has(n) {
+			if b.ours(p, n, t0+(b.dist[x]+1)*tick) {
 				b.goal, b.parent[n] = n, x
 				return b.dist[x] + 1
 			}
@@ -300,7 +375,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 
 // homeStep is the first direction of a shortest way home among the moves
 // the minimax allows, or DirNone.
-func (b *Bot) homeStep(p *paperio.Player) paperio.Dir {
+func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 	best, bestD := paperio.DirNone, int32(unreached)
 	head := p.Cell()
 	b.onPath = paperio.Bits{}
@@ -309,7 +384,7 @@ func (b *Bot) homeStep(p *paperio.Player) paperio.Dir {
 			continue
 		}
 		n, _ := head.Step(d)
-		h := b.homeDist(p, n, d)
+		h := b.homeDist(p, n, d, tick, tick)
 		if h >= 0 && h < bestD {
 			best, bestD = d, h
 		}
@@ -370,7 +445,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		}
 	}
 	if len(trail) > 0 {
-		if d := b.homeStep(p); d != paperio.DirNone {
+		if d := b.homeStep(p, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
 			return d
 		}
 	}
@@ -447,7 +522,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		}
 		w.step(b, n, base)
 		cur, dir = n, d
-		if p.Terr.Has(n) {
+		if b.ours(p, n, w.t) {
 			if len(b.lines) > 0 {
 				b.lines = append(b.lines, n)
 				closed = true
@@ -464,7 +539,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		return 0, 0, false
 	}
 	if !closed && len(b.lines) > 0 {
-		if b.homeDist(p, cur, dir) < 0 {
+		if b.homeDist(p, cur, dir, w.t, w.pr.ticks(base)) < 0 {
 			return 0, 0, false
 		}
 		// Walk the way home (goal back to cur, reversed) with the timing.
@@ -472,12 +547,10 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		for x := b.goal; x != cur; x = b.parent[x] {
 			b.lines = append(b.lines, x)
 		}
-		for i, j := n0, len(b.lines)-1; i < j; i, j = i+1, j-1 {
-			b.lines[i], b.lines[j] = b.lines[j], b.lines[i]
-		}
+		slices.Reverse(b.lines[n0:])
 		for _, x := range b.lines[n0:] {
 			w.step(b, x, base)
-			if !p.Terr.Has(x) {
+			if !b.ours(p, x, w.t) {
 				minArrive = min(minArrive, b.arrive[x])
 			}
 		}
@@ -601,7 +674,7 @@ func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *
 		if !ok || p.TrailBits.Has(c) || b.onPath.Has(c) {
 			continue
 		}
-		home := p.Terr.Has(c)
+		home := b.ours(p, c, tn)
 		if !hasTrail && home {
 			return d, c, true // walking inside the territory
 		}
