@@ -99,6 +99,8 @@ var Params = param.Specs{
 		Help: "1: with no safe loop, head for the nearest enemy cell (the nearest cell not ours when there is none) instead of the first allowed move"},
 	{Name: "terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: own cells an opponent out of its territory takes by its shortest way home stop being home from the tick it can be back (the write-up's territory lifetime): coming back there closes no loop, and walking there starts a trail"},
+	{Name: "kill_first", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: with estimator 0, a loop that cuts more opponents' trails before they can be home beats any that cuts fewer (the write-up's first rank), value per tick deciding among equals"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -146,6 +148,7 @@ type Bot struct {
 	endClose         bool
 	seek             bool
 	terrLife         bool
+	killFirst        bool
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -211,6 +214,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		endClose:   specs.Int(v, "end_close") == 1,
 		seek:       specs.Int(v, "seek") == 1,
 		terrLife:   specs.Int(v, "terr_life") == 1,
+		killFirst:  specs.Int(v, "kill_first") == 1,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
@@ -594,7 +598,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
 	score := value / (float64(w.t) + b.timeBias)
-	if b.estimator > 0 {
+	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank
 	}
 	return first, score, true

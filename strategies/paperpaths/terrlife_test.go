@@ -116,3 +116,22 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 		t.Fatalf("terr_life=1 arriving early: %d cells home, want 1", d)
 	}
 }
+
+// BenchmarkDecisionTerrLife is BenchmarkDecision2 with terr_life=1 (one
+// way home and one capture per opponent out, each decision).
+func BenchmarkDecisionTerrLife(b *testing.B) {
+	s := midGame(b)
+	bot, _ := New2(param.Values{"terr_life": 1}, 1)
+	id := 0
+	for k := 0; k < s.N; k++ {
+		if s.Players[k].Alive {
+			id = s.Players[k].ID
+		}
+	}
+	bot.Command(s, id) // buffers grow once
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Command(s, id)
+	}
+	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+}
