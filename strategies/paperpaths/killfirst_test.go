@@ -65,7 +65,7 @@ func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
 	enemy.Or(&s.Players[1].Terr)
 	best := -1.0
 	for range n {
-		if _, score, ok := b.samplePath(s, p, p.Cell(), p.Trail(), trailArrive, 0, heldProfile(p), &enemy); ok {
+		if _, score, ok := b.samplePath(s, p, p.Cell(), p.Trail(), trailArrive, 0, heldProfile(p), &enemy, nil); ok {
 			best = max(best, score)
 		}
 	}

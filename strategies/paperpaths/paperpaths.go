@@ -101,6 +101,8 @@ var Params = param.Specs{
 		Help: "1: own cells an opponent out of its territory takes by its shortest way home stop being home from the tick it can be back (the write-up's territory lifetime): coming back there closes no loop, and walking there starts a trail"},
 	{Name: "kill_first", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with estimator 0, a loop that cuts more opponents' trails before they can be home beats any that cuts fewer (the write-up's first rank), value per tick deciding among equals"},
+	{Name: "keep_plan", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: the rest of the loop chosen at the last decision is checked and scored again alongside the new draws, so a safe plan is not lost when no draw finds it again"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -149,6 +151,7 @@ type Bot struct {
 	seek             bool
 	terrLife         bool
 	killFirst        bool
+	keepPlan         bool
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -167,10 +170,14 @@ type Bot struct {
 	goal     paperio.Cell                  // the own cell homeDist reached
 	queue    [paperio.NumCells]paperio.Cell
 	lines    []paperio.Cell
+	walk     []paperio.Cell // cells of the last path drawn, from the one after the head
+	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
+	best     []paperio.Cell // walk of the best loop so far in this decision
 	onPath   paperio.Bits
 	sim      []*paperio.State
 	forbiddn [dirSlots]bool
-	pathsRun int // paths drawn in the last decision
+	pathsRun int  // paths drawn in the last decision
+	fellBack bool // the last decision found no safe loop
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -215,8 +222,12 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		seek:       specs.Int(v, "seek") == 1,
 		terrLife:   specs.Int(v, "terr_life") == 1,
 		killFirst:  specs.Int(v, "kill_first") == 1,
+		keepPlan:   specs.Int(v, "keep_plan") == 1,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
+		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
+		plan:       make([]paperio.Cell, 0, paperio.NumCells+1),
+		best:       make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
 
@@ -430,16 +441,30 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	bestScore, bestDir := math.Inf(-1), paperio.DirNone
 	b.pathsRun = 0
+	b.best = b.best[:0]
+	if b.keepPlan && len(b.plan) > 1 && b.plan[0] == head {
+		// The rest of the last decision's loop, checked again.
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, b.plan[1:])
+		if ok && !b.forbiddn[d0] {
+			bestScore, bestDir = score, d0
+			b.best = append(b.best, b.walk...)
+		}
+	}
 	for k := 0; k < b.paths; k++ {
 		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {
 			break
 		}
 		b.pathsRun++
-		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy)
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, nil)
 		if ok && !b.forbiddn[d0] && score > bestScore {
 			bestScore, bestDir = score, d0
+			if b.keepPlan {
+				b.best = append(b.best[:0], b.walk...)
+			}
 		}
 	}
+	b.fellBack = bestDir == paperio.DirNone
+	b.plan, b.best = b.best, b.plan[:0]
 	if bestDir != paperio.DirNone {
 		return bestDir
 	}
@@ -466,15 +491,23 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	return p.Dir
 }
 
-// samplePath draws one random loop from the head and scores it; ok is
-// false for an unsafe or impossible loop.
-func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits) (paperio.Dir, float64, bool) {
+// samplePath draws one random loop from the head (or, with a script, walks
+// the script's cells from the head and then a shortest way home) and scores
+// it; ok is false for an unsafe or impossible loop. The cells walked are
+// left in b.walk.
+func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits, script []paperio.Cell) (paperio.Dir, float64, bool) {
 	b.onPath = paperio.Bits{}
 	b.lines = append(b.lines[:0], trail...)
+	b.walk = b.walk[:0]
 	base := s.Rules.Speed
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
-	outLen := 1 + b.rng.IntN(b.maxLen)
+	var outLen int
+	if script != nil {
+		outLen = len(script)
+	} else {
+		outLen = 1 + b.rng.IntN(b.maxLen)
+	}
 	w := walker{pr: pr}
 	inside := 0
 	minArrive := trailArrive
@@ -482,7 +515,14 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	for i := 0; i < outLen; i++ {
 		var d paperio.Dir
 		var n paperio.Cell
-		if b.safeWalk {
+		if script != nil {
+			var ok bool
+			n = script[i]
+			if d, ok = dirTo(cur, n); !ok || d == dir.Reverse() && dir != paperio.DirNone ||
+				p.TrailBits.Has(n) || b.onPath.Has(n) || first == paperio.DirNone && !p.CanTurn(d) {
+				return 0, 0, false
+			}
+		} else if b.safeWalk {
 			var ok bool
 			d, n, ok = b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
 			if !ok {
@@ -525,6 +565,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			first = d
 		}
 		w.step(b, n, base)
+		b.walk = append(b.walk, n)
 		cur, dir = n, d
 		if b.ours(p, n, w.t) {
 			if len(b.lines) > 0 {
@@ -552,6 +593,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			b.lines = append(b.lines, x)
 		}
 		slices.Reverse(b.lines[n0:])
+		b.walk = append(b.walk, b.lines[n0:]...)
 		for _, x := range b.lines[n0:] {
 			w.step(b, x, base)
 			if !b.ours(p, x, w.t) {
@@ -695,6 +737,17 @@ func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *
 		return d, c, true
 	}
 	return 0, 0, false
+}
+
+// dirTo is the direction from c to its 4-neighbour n; ok is false when n
+// is not one.
+func dirTo(c, n paperio.Cell) (paperio.Dir, bool) {
+	for _, d := range dirs {
+		if m, ok := c.Step(d); ok && m == n {
+			return d, true
+		}
+	}
+	return paperio.DirNone, false
 }
 
 // sides are the two directions square to d.

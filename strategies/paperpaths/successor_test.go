@@ -102,7 +102,7 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 		var enemy paperio.Bits
 		ok := 0
 		for range 400 {
-			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy); good {
+			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy, nil); good {
 				ok++
 			}
 		}
