@@ -117,11 +117,12 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 	}
 }
 
-// BenchmarkDecisionTerrLife is BenchmarkDecision2 with terr_life=1 (one
-// way home and one capture per opponent out, each decision).
-func BenchmarkDecisionTerrLife(b *testing.B) {
+// BenchmarkDecisionNewParams is BenchmarkDecision2 with terr_life=1 (one
+// way home and one capture per opponent out, each decision), kill_first=1
+// and keep_plan=1.
+func BenchmarkDecisionNewParams(b *testing.B) {
 	s := midGame(b)
-	bot, _ := New2(param.Values{"terr_life": 1}, 1)
+	bot, _ := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1}, 1)
 	id := 0
 	for k := 0; k < s.N; k++ {
 		if s.Players[k].Alive {
