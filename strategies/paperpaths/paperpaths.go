@@ -103,6 +103,8 @@ var Params = param.Specs{
 		Help: "1: with estimator 0, a loop that cuts more opponents' trails before they can be home beats any that cuts fewer (the write-up's first rank), value per tick deciding among equals"},
 	{Name: "keep_plan", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: the rest of the loop chosen at the last decision is checked and scored again alongside the new draws, so a safe plan is not lost when no draw finds it again"},
+	{Name: "escape", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: with a trail out and no safe loop, take the first move whose shortest way home leaves the most time before an opponent can reach the trail, instead of the shortest way home"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -152,6 +154,7 @@ type Bot struct {
 	terrLife         bool
 	killFirst        bool
 	keepPlan         bool
+	escape           bool
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -176,8 +179,9 @@ type Bot struct {
 	onPath   paperio.Bits
 	sim      []*paperio.State
 	forbiddn [dirSlots]bool
-	pathsRun int  // paths drawn in the last decision
-	fellBack bool // the last decision found no safe loop
+	pathsRun int   // paths drawn in the last decision
+	fellBack bool  // the last decision found no safe loop
+	slack    int32 // ticks between the last path's closing and the earliest arrival on its trail
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -223,6 +227,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		terrLife:   specs.Int(v, "terr_life") == 1,
 		killFirst:  specs.Int(v, "kill_first") == 1,
 		keepPlan:   specs.Int(v, "keep_plan") == 1,
+		escape:     specs.Int(v, "escape") == 1,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -473,6 +478,11 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			return d
 		}
 	}
+	if len(trail) > 0 && b.escape {
+		if d := b.escapeStep(s, p, head, trail, trailArrive, out, pr, &enemy); d != paperio.DirNone {
+			return d
+		}
+	}
 	if len(trail) > 0 {
 		if d := b.homeStep(p, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
 			return d
@@ -499,6 +509,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	b.onPath = paperio.Bits{}
 	b.lines = append(b.lines[:0], trail...)
 	b.walk = b.walk[:0]
+	b.slack = -unreached
 	base := s.Rules.Speed
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
@@ -600,6 +611,11 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 				minArrive = min(minArrive, b.arrive[x])
 			}
 		}
+	}
+	if len(b.lines) > 0 {
+		b.slack = minArrive - w.t
+	} else {
+		b.slack = unreached
 	}
 	// A capture beats a cut in the same tick: an arrival at the closing
 	// tick itself is safe.
@@ -737,6 +753,25 @@ func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *
 		return d, c, true
 	}
 	return 0, 0, false
+}
+
+// escapeStep is, with a trail out and no safe loop, the allowed first move
+// whose shortest way home leaves the most ticks between closing the loop
+// and the earliest opponent arrival on the trail, or DirNone.
+func (b *Bot) escapeStep(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits) paperio.Dir {
+	best, bestSlack := paperio.DirNone, -unreached
+	var step [1]paperio.Cell
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		step[0], _ = head.Step(d)
+		b.samplePath(s, p, head, trail, trailArrive, out, pr, enemy, step[:])
+		if b.slack > bestSlack {
+			best, bestSlack = d, b.slack
+		}
+	}
+	return best
 }
 
 // dirTo is the direction from c to its 4-neighbour n; ok is false when n
