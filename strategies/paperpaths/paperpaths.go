@@ -31,9 +31,14 @@
 // by step that never take a cell after which the trail could no longer
 // close before an opponent arrives (forward first with probability
 // forward), loops that must close before the game ends, the nearest enemy
-// cell sought when no loop is safe, and optionally the write-up's loop
-// order (kills, enemy cells, time, points) and a per-game time budget
-// shared out over the decisions left. Params keeps the previous defaults.
+// cell sought when no loop is safe, and (not in the write-up) the rest of
+// the last decision's loop checked again alongside the new draws
+// (keep_plan); optionally the write-up's loop order (kills, enemy cells,
+// time, points) or its kills first alone (kill_first), its territory
+// lifetime (terr_life: own cells an opponent's way home takes are no home
+// from then), the way home that leaves the opponents the most time when no
+// loop is safe (escape) and a per-game time budget shared out over the
+// decisions left. Params keeps the previous defaults.
 package paperpaths
 
 import (
@@ -112,6 +117,7 @@ var Params = param.Specs{
 // previous defaults (the baseline).
 var Params2 = withDefaults(Params, param.Values{
 	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
+	"keep_plan": 1,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
