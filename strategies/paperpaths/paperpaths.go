@@ -31,15 +31,21 @@
 // by step that never take a cell after which the trail could no longer
 // close before an opponent arrives (forward first with probability
 // forward), loops that must close before the game ends, the nearest enemy
-// cell sought when no loop is safe, and optionally the write-up's loop
-// order (kills, enemy cells, time, points) and a per-game time budget
-// shared out over the decisions left. Params keeps the previous defaults.
+// cell sought when no loop is safe, and (not in the write-up) the rest of
+// the last decision's loop checked again alongside the new draws
+// (keep_plan); optionally the write-up's loop order (kills, enemy cells,
+// time, points) or its kills first alone (kill_first), its territory
+// lifetime (terr_life: own cells an opponent's way home takes are no home
+// from then), the way home that leaves the opponents the most time when no
+// loop is safe (escape) and a per-game time budget shared out over the
+// decisions left. Params keeps the previous defaults.
 package paperpaths
 
 import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"gauntlet/referees/paperio"
@@ -96,6 +102,14 @@ var Params = param.Specs{
 		Help: "1: a loop must close before the game's last tick"},
 	{Name: "seek", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with no safe loop, head for the nearest enemy cell (the nearest cell not ours when there is none) instead of the first allowed move"},
+	{Name: "terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: own cells an opponent out of its territory takes by its shortest way home stop being home from the tick it can be back (the write-up's territory lifetime): coming back there closes no loop, and walking there starts a trail"},
+	{Name: "kill_first", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: with estimator 0, a loop that cuts more opponents' trails before they can be home beats any that cuts fewer (the write-up's first rank), value per tick deciding among equals"},
+	{Name: "keep_plan", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: the rest of the loop chosen at the last decision is checked and scored again alongside the new draws, so a safe plan is not lost when no draw finds it again"},
+	{Name: "escape", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: with a trail out and no safe loop, take the first move whose shortest way home leaves the most time before an opponent can reach the trail, instead of the shortest way home"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -103,6 +117,7 @@ var Params = param.Specs{
 // previous defaults (the baseline).
 var Params2 = withDefaults(Params, param.Values{
 	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
+	"keep_plan": 1,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -142,6 +157,10 @@ type Bot struct {
 	safeWalk         bool
 	endClose         bool
 	seek             bool
+	terrLife         bool
+	killFirst        bool
+	keepPlan         bool
+	escape           bool
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -151,7 +170,8 @@ type Bot struct {
 	arr      *arrivals
 	arrive   [paperio.NumCells]int32 // earliest opponent arrival in ticks
 	homeAt   [paperio.MaxPlayers]int32
-	owner    [paperio.NumCells]int8 // 1 + index of the player whose trail holds the cell
+	terrEnd  [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	owner    [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
 	bonus    [paperio.NumCells]bonusCell
 	dist     [paperio.NumCells]int32
 	parent   [paperio.NumCells]paperio.Cell
@@ -159,10 +179,15 @@ type Bot struct {
 	goal     paperio.Cell                  // the own cell homeDist reached
 	queue    [paperio.NumCells]paperio.Cell
 	lines    []paperio.Cell
+	walk     []paperio.Cell // cells of the last path drawn, from the one after the head
+	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
+	best     []paperio.Cell // walk of the best loop so far in this decision
 	onPath   paperio.Bits
 	sim      []*paperio.State
 	forbiddn [dirSlots]bool
-	pathsRun int // paths drawn in the last decision
+	pathsRun int   // paths drawn in the last decision
+	fellBack bool  // the last decision found no safe loop
+	slack    int32 // ticks between the last path's closing and the earliest arrival on its trail
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -205,8 +230,15 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		safeWalk:   specs.Int(v, "safe_walk") == 1,
 		endClose:   specs.Int(v, "end_close") == 1,
 		seek:       specs.Int(v, "seek") == 1,
+		terrLife:   specs.Int(v, "terr_life") == 1,
+		killFirst:  specs.Int(v, "kill_first") == 1,
+		keepPlan:   specs.Int(v, "keep_plan") == 1,
+		escape:     specs.Int(v, "escape") == 1,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
+		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
+		plan:       make([]paperio.Cell, 0, paperio.NumCells+1),
+		best:       make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
 
@@ -245,13 +277,82 @@ func (b *Bot) survey(s *paperio.State, me int) {
 		b.homeAt[k] = b.arr.run(o, s.Rules.Speed, &b.bonus, horizon)
 		b.arr.minInto(&b.arrive)
 	}
+	if b.terrLife {
+		b.territoryLife(s, me)
+	}
+}
+
+// territoryLife fills terrEnd, after the write-up: every opponent with a
+// trail out is sent home by a shortest way, and the own cells its capture
+// would take are lost at the earliest tick it can be home.
+func (b *Bot) territoryLife(s *paperio.State, me int) {
+	for i := range b.terrEnd {
+		b.terrEnd[i] = unreached
+	}
+	p := s.Player(me)
+	if p == nil {
+		return
+	}
+	for k := 0; k < s.N; k++ {
+		o := &s.Players[k]
+		if !o.Alive || o.ID == me || o.NLines == 0 || b.homeAt[k] >= unreached {
+			continue
+		}
+		c := o.Cell()
+		if c == paperio.NoCell {
+			continue
+		}
+		b.lines = append(b.lines[:0], o.Trail()...)
+		if !o.AtCentre() {
+			n, ok := c.Step(o.Dir)
+			if !ok {
+				continue
+			}
+			c = n
+			if !o.Terr.Has(c) {
+				b.lines = append(b.lines, c)
+			}
+		}
+		b.onPath = paperio.Bits{}
+		if !o.Terr.Has(c) {
+			// terrEnd holds only own cells, so ours(o, ...) is o's territory.
+			if b.homeDist(o, c, o.Dir, 0, 0) < 0 {
+				continue
+			}
+			n0 := len(b.lines)
+			for x := b.goal; x != c; x = b.parent[x] {
+				b.lines = append(b.lines, x)
+			}
+			slices.Reverse(b.lines[n0:])
+		} else {
+			b.lines = append(b.lines, c)
+		}
+		got := paperio.Capture(&o.Terr, b.lines)
+		for j := range got {
+			got[j] &= p.Terr[j]
+		}
+		for j, word := range got {
+			for ; word != 0; word &= word - 1 {
+				x := paperio.CellAt(bits.TrailingZeros32(word), j)
+				b.terrEnd[x] = min(b.terrEnd[x], b.homeAt[k])
+			}
+		}
+	}
+}
+
+// ours reports whether cell c is still own territory t ticks from now: in
+// the territory, and (with terr_life) not lost by then.
+func (b *Bot) ours(p *paperio.Player, c paperio.Cell, t int32) bool {
+	return p.Terr.Has(c) && (!b.terrLife || t < b.terrEnd[c])
 }
 
 // homeDist is the length of a shortest way from c to the own territory
 // avoiding the trail and the path cells, without reversing first (first is
-// the direction that led to c); -1 when there is none.
-func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int32 {
-	if p.Terr.Has(c) {
+// the direction that led to c); -1 when there is none. c is reached t0
+// ticks from now and each further cell takes tick ticks: with terr_life, a
+// cell lost by then is no way home.
+func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir, t0, tick int32) int32 {
+	if b.ours(p, c, t0) {
 		b.goal = c
 		return 0
 	}
@@ -268,7 +369,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 		if !ok || p.TrailBits.Has(n) || b.onPath.Has(n) {
 			continue
 		}
-		if p.Terr.Has(n) {
+		if b.ours(p, n, t0+tick) {
 			b.goal, b.parent[n] = n, c
 			return 1
 		}
@@ -285,7 +386,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) || b.onPath.Has(n) {
 				continue
 			}
-			if p.Terr.Has(n) {
+			if b.ours(p, n, t0+(b.dist[x]+1)*tick) {
 				b.goal, b.parent[n] = n, x
 				return b.dist[x] + 1
 			}
@@ -300,7 +401,7 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir) int
 
 // homeStep is the first direction of a shortest way home among the moves
 // the minimax allows, or DirNone.
-func (b *Bot) homeStep(p *paperio.Player) paperio.Dir {
+func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 	best, bestD := paperio.DirNone, int32(unreached)
 	head := p.Cell()
 	b.onPath = paperio.Bits{}
@@ -309,7 +410,7 @@ func (b *Bot) homeStep(p *paperio.Player) paperio.Dir {
 			continue
 		}
 		n, _ := head.Step(d)
-		h := b.homeDist(p, n, d)
+		h := b.homeDist(p, n, d, tick, tick)
 		if h >= 0 && h < bestD {
 			best, bestD = d, h
 		}
@@ -351,16 +452,30 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	bestScore, bestDir := math.Inf(-1), paperio.DirNone
 	b.pathsRun = 0
+	b.best = b.best[:0]
+	if b.keepPlan && len(b.plan) > 1 && b.plan[0] == head {
+		// The rest of the last decision's loop, checked again.
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, b.plan[1:])
+		if ok && !b.forbiddn[d0] {
+			bestScore, bestDir = score, d0
+			b.best = append(b.best, b.walk...)
+		}
+	}
 	for k := 0; k < b.paths; k++ {
 		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {
 			break
 		}
 		b.pathsRun++
-		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy)
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, nil)
 		if ok && !b.forbiddn[d0] && score > bestScore {
 			bestScore, bestDir = score, d0
+			if b.keepPlan {
+				b.best = append(b.best[:0], b.walk...)
+			}
 		}
 	}
+	b.fellBack = bestDir == paperio.DirNone
+	b.plan, b.best = b.best, b.plan[:0]
 	if bestDir != paperio.DirNone {
 		return bestDir
 	}
@@ -369,8 +484,13 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			return d
 		}
 	}
+	if len(trail) > 0 && b.escape {
+		if d := b.escapeStep(s, p, head, trail, trailArrive, out, pr, &enemy); d != paperio.DirNone {
+			return d
+		}
+	}
 	if len(trail) > 0 {
-		if d := b.homeStep(p); d != paperio.DirNone {
+		if d := b.homeStep(p, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
 			return d
 		}
 	}
@@ -387,15 +507,24 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	return p.Dir
 }
 
-// samplePath draws one random loop from the head and scores it; ok is
-// false for an unsafe or impossible loop.
-func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits) (paperio.Dir, float64, bool) {
+// samplePath draws one random loop from the head (or, with a script, walks
+// the script's cells from the head and then a shortest way home) and scores
+// it; ok is false for an unsafe or impossible loop. The cells walked are
+// left in b.walk.
+func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits, script []paperio.Cell) (paperio.Dir, float64, bool) {
 	b.onPath = paperio.Bits{}
 	b.lines = append(b.lines[:0], trail...)
+	b.walk = b.walk[:0]
+	b.slack = -unreached
 	base := s.Rules.Speed
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
-	outLen := 1 + b.rng.IntN(b.maxLen)
+	var outLen int
+	if script != nil {
+		outLen = len(script)
+	} else {
+		outLen = 1 + b.rng.IntN(b.maxLen)
+	}
 	w := walker{pr: pr}
 	inside := 0
 	minArrive := trailArrive
@@ -403,7 +532,14 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	for i := 0; i < outLen; i++ {
 		var d paperio.Dir
 		var n paperio.Cell
-		if b.safeWalk {
+		if script != nil {
+			var ok bool
+			n = script[i]
+			if d, ok = dirTo(cur, n); !ok || d == dir.Reverse() && dir != paperio.DirNone ||
+				p.TrailBits.Has(n) || b.onPath.Has(n) || first == paperio.DirNone && !p.CanTurn(d) {
+				return 0, 0, false
+			}
+		} else if b.safeWalk {
 			var ok bool
 			d, n, ok = b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
 			if !ok {
@@ -446,8 +582,9 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			first = d
 		}
 		w.step(b, n, base)
+		b.walk = append(b.walk, n)
 		cur, dir = n, d
-		if p.Terr.Has(n) {
+		if b.ours(p, n, w.t) {
 			if len(b.lines) > 0 {
 				b.lines = append(b.lines, n)
 				closed = true
@@ -464,7 +601,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		return 0, 0, false
 	}
 	if !closed && len(b.lines) > 0 {
-		if b.homeDist(p, cur, dir) < 0 {
+		if b.homeDist(p, cur, dir, w.t, w.pr.ticks(base)) < 0 {
 			return 0, 0, false
 		}
 		// Walk the way home (goal back to cur, reversed) with the timing.
@@ -472,15 +609,19 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		for x := b.goal; x != cur; x = b.parent[x] {
 			b.lines = append(b.lines, x)
 		}
-		for i, j := n0, len(b.lines)-1; i < j; i, j = i+1, j-1 {
-			b.lines[i], b.lines[j] = b.lines[j], b.lines[i]
-		}
+		slices.Reverse(b.lines[n0:])
+		b.walk = append(b.walk, b.lines[n0:]...)
 		for _, x := range b.lines[n0:] {
 			w.step(b, x, base)
-			if !p.Terr.Has(x) {
+			if !b.ours(p, x, w.t) {
 				minArrive = min(minArrive, b.arrive[x])
 			}
 		}
+	}
+	if len(b.lines) > 0 {
+		b.slack = minArrive - w.t
+	} else {
+		b.slack = unreached
 	}
 	// A capture beats a cut in the same tick: an arrival at the closing
 	// tick itself is safe.
@@ -521,7 +662,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
 	score := value / (float64(w.t) + b.timeBias)
-	if b.estimator > 0 {
+	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank
 	}
 	return first, score, true
@@ -601,7 +742,7 @@ func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *
 		if !ok || p.TrailBits.Has(c) || b.onPath.Has(c) {
 			continue
 		}
-		home := p.Terr.Has(c)
+		home := b.ours(p, c, tn)
 		if !hasTrail && home {
 			return d, c, true // walking inside the territory
 		}
@@ -618,6 +759,36 @@ func (b *Bot) safeStep(p *paperio.Player, cur paperio.Cell, dir paperio.Dir, w *
 		return d, c, true
 	}
 	return 0, 0, false
+}
+
+// escapeStep is, with a trail out and no safe loop, the allowed first move
+// whose shortest way home leaves the most ticks between closing the loop
+// and the earliest opponent arrival on the trail, or DirNone.
+func (b *Bot) escapeStep(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits) paperio.Dir {
+	best, bestSlack := paperio.DirNone, -unreached
+	var step [1]paperio.Cell
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		step[0], _ = head.Step(d)
+		b.samplePath(s, p, head, trail, trailArrive, out, pr, enemy, step[:])
+		if b.slack > bestSlack {
+			best, bestSlack = d, b.slack
+		}
+	}
+	return best
+}
+
+// dirTo is the direction from c to its 4-neighbour n; ok is false when n
+// is not one.
+func dirTo(c, n paperio.Cell) (paperio.Dir, bool) {
+	for _, d := range dirs {
+		if m, ok := c.Step(d); ok && m == n {
+			return d, true
+		}
+	}
+	return paperio.DirNone, false
 }
 
 // sides are the two directions square to d.

@@ -138,7 +138,7 @@ func BenchmarkPaths(b *testing.B) {
 	pr := heldProfile(p)
 	b.ReportAllocs()
 	for b.Loop() {
-		bot.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, pr, &enemy)
+		bot.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, pr, &enemy, nil)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "paths/s")
 }

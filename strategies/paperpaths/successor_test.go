@@ -27,12 +27,12 @@ func TestParams2KeepsTheBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	old, succ := Params.Defaults(), Params2.Defaults()
-	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms"} {
+	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms", "terr_life", "kill_first", "keep_plan", "escape"} {
 		if old[name] != 0 {
 			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
 		}
 	}
-	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 {
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 {
 		t.Errorf("paperpaths2 defaults %v", succ)
 	}
 }
@@ -102,7 +102,7 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 		var enemy paperio.Bits
 		ok := 0
 		for range 400 {
-			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy); good {
+			if _, _, good := b.samplePath(s, p, p.Cell(), p.Trail(), unreached, 0, heldProfile(p), &enemy, nil); good {
 				ok++
 			}
 		}

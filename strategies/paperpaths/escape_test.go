@@ -1,0 +1,56 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/param"
+)
+
+// TestEscapeTurnsAwayFromTheOpponent: we (player 1, land rows 10..12 of
+// columns 8..22) are out at (16, 14) moving up with a two-cell trail; the
+// opponent stands at (14, 14) on its own land, moving right, two cells
+// from our head, so no loop can close before it reaches the trail. Both
+// sideways moves are two cells from home; the one away from the opponent
+// leaves it longer to reach the new cells, and escape=1 takes it.
+func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, o := &s.Players[0], &s.Players[1]
+	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
+	for i := 8; i <= 22; i++ {
+		for j := 10; j <= 12; j++ {
+			me.Terr.Set(paperio.CellAt(i, j))
+		}
+	}
+	for i := 12; i <= 14; i++ {
+		for j := 14; j <= 16; j++ {
+			o.Terr.Set(paperio.CellAt(i, j))
+		}
+	}
+	for _, c := range []paperio.Cell{paperio.CellAt(16, 13), paperio.CellAt(16, 14)} {
+		me.Lines[me.NLines] = c
+		me.NLines++
+		me.TrailBits.Set(c)
+	}
+	me.X, me.Y, me.Dir = paperio.CellAt(16, 14).X(), paperio.CellAt(16, 14).Y(), paperio.Up
+	o.X, o.Y, o.Dir = paperio.CellAt(14, 14).X(), paperio.CellAt(14, 14).Y(), paperio.Right
+	move := func(escape int) paperio.Dir {
+		b, err := New2(param.Values{"escape": float64(escape), "depth": 0}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := b.Command(s, me.ID)
+		if !b.fellBack {
+			t.Fatalf("escape=%d: a safe loop was found; the position should have none", escape)
+		}
+		return d
+	}
+	on, off := move(1), move(0)
+	t.Logf("escape=1 moves %v, escape=0 (shortest way home) %v", on, off)
+	if on != paperio.Right {
+		t.Fatalf("escape=1 moves %v, want right (away from the opponent)", on)
+	}
+}

@@ -1,0 +1,90 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/param"
+)
+
+// killState is a two-player position: we (player 1) own rows 10..12 of
+// columns 8..22 and have just left it at (16, 13) moving up; the opponent
+// (player 2) owns rows 25..27 and is far out: its trail runs down column
+// 20 from row 24 to row 15, then left along row 15 to its head at (4, 15).
+// Two cells up, its trail can be cut long before it can be home.
+func killState(t *testing.T) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, o := &s.Players[0], &s.Players[1]
+	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
+	for i := 8; i <= 22; i++ {
+		for j := 10; j <= 12; j++ {
+			me.Terr.Set(paperio.CellAt(i, j))
+		}
+		for j := 25; j <= 27; j++ {
+			o.Terr.Set(paperio.CellAt(i, j))
+		}
+	}
+	add := func(p *paperio.Player, c paperio.Cell) {
+		p.Lines[p.NLines] = c
+		p.NLines++
+		p.TrailBits.Set(c)
+	}
+	add(me, paperio.CellAt(16, 13))
+	me.X, me.Y, me.Dir = paperio.CellAt(16, 13).X(), paperio.CellAt(16, 13).Y(), paperio.Up
+	for j := 24; j >= 15; j-- {
+		add(o, paperio.CellAt(20, j))
+	}
+	for i := 19; i >= 4; i-- {
+		add(o, paperio.CellAt(i, 15))
+	}
+	o.X, o.Y, o.Dir = paperio.CellAt(4, 15).X(), paperio.CellAt(4, 15).Y(), paperio.Left
+	return s
+}
+
+// bestSample draws n paths for player 1 and returns the best score.
+func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
+	t.Helper()
+	b, err := New2(v, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &s.Players[0]
+	b.survey(s, p.ID)
+	b.left = int32(s.Rules.MaxTickCount - s.Tick)
+	b.homeMap(p)
+	b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
+	trailArrive := unreached
+	for _, c := range p.Trail() {
+		trailArrive = min(trailArrive, b.arrive[c])
+	}
+	var enemy paperio.Bits
+	enemy.Or(&s.Players[1].Terr)
+	best := -1.0
+	for range n {
+		if _, score, ok := b.samplePath(s, p, p.Cell(), p.Trail(), trailArrive, 0, heldProfile(p), &enemy, nil); ok {
+			best = max(best, score)
+		}
+	}
+	return best
+}
+
+// TestKillFirstRanksCutsAboveAnyCapture: with the value of a cut set to
+// zero, kill_first still makes the best loop one that cuts the opponent's
+// trail (scored in the kill rank), while without it no loop reaches that
+// rank.
+func TestKillFirstRanksCutsAboveAnyCapture(t *testing.T) {
+	s := killState(t)
+	on := bestSample(t, s, param.Values{"kill_first": 1, "w_kill": 0}, 400)
+	off := bestSample(t, s, param.Values{"kill_first": 0, "w_kill": 0}, 400)
+	t.Logf("best score: kill_first=1 %g, kill_first=0 %g", on, off)
+	if on < killRank {
+		t.Fatalf("kill_first=1: best loop scores %g, below the kill rank %g", on, killRank)
+	}
+	if off >= killRank {
+		t.Fatalf("kill_first=0: best loop scores %g, in the kill rank", off)
+	}
+}

@@ -1,0 +1,138 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/param"
+)
+
+// terrLifeState is a two-player position: we (player 1) own rows 10..12 of
+// columns 8..22 and stand outside at (5, 11) with a trail (5..7, 11) moving
+// left; the opponent (player 2) owns rows 16..18 and is out with a trail
+// down column 12 into our land, its head at (12, 11) moving down.
+func terrLifeState(t *testing.T) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, o := &s.Players[0], &s.Players[1]
+	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
+	for i := 8; i <= 22; i++ {
+		for j := 10; j <= 12; j++ {
+			me.Terr.Set(paperio.CellAt(i, j))
+		}
+		for j := 16; j <= 18; j++ {
+			o.Terr.Set(paperio.CellAt(i, j))
+		}
+	}
+	setTrail := func(p *paperio.Player, d paperio.Dir, cells ...paperio.Cell) {
+		for _, c := range cells {
+			p.Lines[p.NLines] = c
+			p.NLines++
+			p.TrailBits.Set(c)
+		}
+		h := cells[len(cells)-1]
+		p.X, p.Y, p.Dir = h.X(), h.Y(), d
+	}
+	setTrail(me, paperio.Left, paperio.CellAt(7, 11), paperio.CellAt(6, 11), paperio.CellAt(5, 11))
+	var line []paperio.Cell
+	for j := 15; j >= 11; j-- {
+		line = append(line, paperio.CellAt(12, j))
+	}
+	setTrail(o, paperio.Down, line...)
+	return s
+}
+
+func terrLifeBot(t *testing.T, on int) *Bot {
+	t.Helper()
+	b, err := New2(param.Values{"terr_life": float64(on)}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestTerritoryLifeMarksCellsAnOpponentTakes: own cells on and beside the
+// opponent's trail are lost at the earliest tick it can be home, own cells
+// far from its loop are not, and ours() turns false from that tick.
+func TestTerritoryLifeMarksCellsAnOpponentTakes(t *testing.T) {
+	s := terrLifeState(t)
+	b := terrLifeBot(t, 1)
+	b.survey(s, 1)
+	home := b.homeAt[1]
+	if home <= 0 || home >= unreached {
+		t.Fatalf("opponent home at %d", home)
+	}
+	onTrail, far := paperio.CellAt(12, 12), paperio.CellAt(21, 10)
+	if got := b.terrEnd[onTrail]; got != home {
+		t.Errorf("own cell on the opponent's trail lost at %d, want its way home %d", got, home)
+	}
+	if got := b.terrEnd[far]; got != unreached {
+		t.Errorf("own cell far from the opponent's loop lost at %d", got)
+	}
+	lost := 0
+	for c := range b.terrEnd {
+		if b.terrEnd[c] < unreached {
+			lost++
+			if !s.Players[0].Terr.Has(paperio.Cell(c)) {
+				t.Errorf("cell (%d,%d) is not ours but marked lost", paperio.Cell(c).I(), paperio.Cell(c).J())
+			}
+		}
+	}
+	t.Logf("%d own cells lost at tick %d", lost, home)
+	p := &s.Players[0]
+	if !b.ours(p, onTrail, home-1) || b.ours(p, onTrail, home) {
+		t.Errorf("ours(on trail) before/at %d: %v %v", home, b.ours(p, onTrail, home-1), b.ours(p, onTrail, home))
+	}
+	off := terrLifeBot(t, 0)
+	off.survey(s, 1)
+	if !off.ours(p, onTrail, home+100) {
+		t.Error("terr_life=0: an own cell stops being ours")
+	}
+}
+
+// TestTerritoryLifeWayHomeAvoidsLostCells: a way home that reaches our
+// land only after the cells there are lost is no way home with terr_life;
+// a way home that ends before they are lost still is.
+func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
+	s := terrLifeState(t)
+	p := &s.Players[0]
+	on, off := terrLifeBot(t, 1), terrLifeBot(t, 0)
+	on.survey(s, 1)
+	off.survey(s, 1)
+	// From (12, 13), just above our land, moving down: one cell to (12, 12).
+	from := paperio.CellAt(12, 13)
+	late := on.terrEnd[paperio.CellAt(12, 12)] // arriving then is too late
+	if d := off.homeDist(p, from, paperio.Down, late, 5); d != 1 {
+		t.Fatalf("terr_life=0: %d cells home, want 1", d)
+	}
+	d := on.homeDist(p, from, paperio.Down, late, 5)
+	if d == 1 || on.terrEnd[on.goal] <= late+d*5 {
+		t.Fatalf("terr_life=1 arriving late: %d cells to (%d,%d), lost at %d", d, on.goal.I(), on.goal.J(), on.terrEnd[on.goal])
+	}
+	if d := on.homeDist(p, from, paperio.Down, 0, 5); d != 1 {
+		t.Fatalf("terr_life=1 arriving early: %d cells home, want 1", d)
+	}
+}
+
+// BenchmarkDecisionNewParams is BenchmarkDecision2 with terr_life=1 (one
+// way home and one capture per opponent out, each decision), kill_first=1
+// and keep_plan=1.
+func BenchmarkDecisionNewParams(b *testing.B) {
+	s := midGame(b)
+	bot, _ := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1}, 1)
+	id := 0
+	for k := 0; k < s.N; k++ {
+		if s.Players[k].Alive {
+			id = s.Players[k].ID
+		}
+	}
+	bot.Command(s, id) // buffers grow once
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Command(s, id)
+	}
+	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+}
