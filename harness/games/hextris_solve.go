@@ -3,6 +3,7 @@ package games
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -21,10 +22,11 @@ import (
 // solves every source seed of every problem file with a built-in strategy
 // and writes the solutions as contest JSON to stdout.
 func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
-	fs := cli.NewFlags(io, "hextris solve", "-f FILE... [-p PHRASE]... [-t SECONDS] [-c CORES] [-m MEGABYTES] [--strategy NAME] [--param k=v,...]")
+	fs := cli.NewFlags(io, "hextris solve", "-f FILE... [-p PHRASE]... [--phrases power|custom|illegal|none] [-t SECONDS] [-c CORES] [-m MEGABYTES] [--strategy NAME] [--param k=v,...]")
 	var files, phraseList, params cli.Strings
 	fs.Var(&files, "f", "problem file (repeatable)")
-	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the 18 phrases of the leaderboard)")
+	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the set named by --phrases)")
+	phraseName := fs.String("phrases", "power", "embedded phrase set when no -p is given: power (the leaderboard's 18), custom, illegal or none (the final round's variants)")
 	seconds := fs.Float64("t", 0, "time limit in seconds for the whole run (0: none; the node budget alone bounds the work); a game cut short keeps the units placed so far")
 	cores := fs.Int("c", 1, "number of games solved at once")
 	megabytes := fs.Int("m", 0, "memory limit in megabytes (accepted for the contest's command line; not enforced)")
@@ -58,11 +60,14 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 	if err != nil {
 		return cli.Usagef("hextris solve: --param: %v", err)
 	}
-	phrases, err := hextris.OfficialPhrases("power")
+	phrases, err := hextris.OfficialPhrases(*phraseName)
 	if err != nil {
-		return err
+		return cli.Usagef("hextris solve: --phrases: %v", err)
 	}
 	if len(phraseList) > 0 {
+		if flagGiven(fs, "phrases") {
+			return cli.Usagef("hextris solve: -p and --phrases both given: choose the phrases one way")
+		}
 		phrases = hextris.NewPhraseSet("command line", phraseList)
 	}
 	// One case per distinct source seed of each problem, as eval plays
@@ -96,6 +101,13 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 		out[i].Tag = *tag
 	}
 	return cli.WriteJSON(io.Stdout, out)
+}
+
+// flagGiven reports whether the flag name was given on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // solveCases solves cases on cores workers, each with its own solver, and
