@@ -114,6 +114,8 @@ func TestHextrisToolsRefuseBadValues(t *testing.T) {
 		{[]string{"-m", "-1"}, "-m -1", []string{"-m", "0"}},
 		{[]string{"--strategy", "nope"}, `unknown strategy "nope"`, []string{"--strategy", "hexgreedy"}},
 		{[]string{"--param", "bogus=1"}, `bogus`, []string{"--param", "phrase_dp=0"}},
+		{[]string{"--phrases", "bogus"}, `--phrases: unknown phrase set "bogus"`, []string{"--phrases", "custom"}},
+		{[]string{"--phrases", "none", "-p", "ei!"}, "-p and --phrases both given", []string{"-p", "ei!"}},
 	} {
 		base := []string{"-f", problem21, "--strategy", "hexgreedy"}
 		_, _, err := runTool(t, "hextris", "solve", append(base, c.bad...)...)
