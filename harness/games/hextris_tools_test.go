@@ -176,7 +176,9 @@ func TestSolveCasesFloor(t *testing.T) {
 	const seconds = 0.2
 	for _, even := range []float64{0.5, 0} {
 		var given []time.Duration
-		build := func() (hextris.Solver, error) { return overrunSolver{first: 250 * time.Millisecond, given: &given}, nil }
+		build := func() (hextris.Solver, error) {
+			return overrunSolver{first: 250 * time.Millisecond, given: &given}, nil
+		}
 		if _, err := solveCases(context.Background(), cs, build, seconds, even, 1); err != nil {
 			t.Fatal(err)
 		}
