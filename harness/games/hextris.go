@@ -63,13 +63,13 @@ func (hextrisGame) Info() harness.GameInfo {
 		MaxSeats: 1,
 		CaseSets: []harness.CaseSetInfo{
 			{Name: "qualifier", Doc: "problems 0-24, every source seed (174 cases), as the qualifier leaderboard"},
-			{Name: "final", Doc: "the final board's problems 8-10, 12-16, 18, 20, 24-26, 28-32, every source seed (45 cases; 27 was not judged); add @none, @custom or @illegal for the other variants"},
+			{Name: "final", Doc: "the final board's problems 8-10, 12-16, 18, 20, 24-26, 28-32, every source seed (45 cases; 27 was not judged); add @none, @custom or @illegal (or the board's @nopower, @custompower, @illegalpower) for the other variants"},
 			{Name: "final-new", Doc: "problems 25-32, the ones first seen in the final round (27 included), every source seed"},
 			{Name: "all", Doc: "problems 0-32, every source seed"},
 			{Name: "smoke", Doc: "the first seed of small problems 0, 1, 6, 10, 11, 17, 21, 23 (quick)"},
 			{Name: "problem:N[,M...]", Doc: "every seed of the listed problems"},
 			{Name: "pN/sS", Doc: "one case: problem N with source seed S"},
-			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none"},
+			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none (the final round's nopower, custompower, illegalpower name them too)"},
 		},
 		HigherIsBetter: true,
 		Limits:         hextrisLimits,
@@ -80,6 +80,9 @@ func (hextrisGame) Cases(set string) ([]harness.Case, error) {
 	phraseName := "power"
 	if i := strings.LastIndexByte(set, '@'); i >= 0 {
 		set, phraseName = set[:i], set[i+1:]
+	}
+	if v, err := hextris.FinalVariantOf(phraseName); err == nil {
+		phraseName = v.Phrases // the final board's names: nopower is none
 	}
 	phrases, err := hextris.OfficialPhrases(phraseName)
 	if err != nil {

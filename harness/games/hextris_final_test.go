@@ -94,8 +94,15 @@ func TestHextrisFinalCaseSets(t *testing.T) {
 	if !slices.Equal(ids, []int{25, 26, 27, 28, 29, 30, 31, 32}) {
 		t.Errorf("final-new: problems %v, want 25-32", ids)
 	}
-	if _, err := g.Cases("final@nopower"); err == nil || !strings.Contains(err.Error(), `"nopower"`) {
-		t.Errorf("final@nopower: %v; want an error naming the phrase set (the suffix takes phrase set names)", err)
+	for _, v := range hextris.FinalVariants {
+		a, errA := g.Cases("final@" + v.Name)
+		b, errB := g.Cases("final@" + v.Phrases)
+		if errA != nil || errB != nil || len(a) != len(b) || a[0].ID != b[0].ID {
+			t.Errorf("final@%s and final@%s differ: %v %v", v.Name, v.Phrases, errA, errB)
+		}
+	}
+	if _, err := g.Cases("final@superpower"); err == nil || !strings.Contains(err.Error(), `"superpower"`) {
+		t.Errorf("final@superpower: %v; want an error naming the phrase set", err)
 	}
 }
 
