@@ -20,8 +20,12 @@ type hexFinalJSON struct {
 	Variants []hexFinalVariant `json:"variants"`
 	// Mean is the final score: the mean of the points over every (problem,
 	// variant) cell of the board, a variant without files counting 0.
-	Mean    float64        `json:"mean"`
-	Ranking []hexFinalTeam `json:"ranking"`
+	Mean float64 `json:"mean"`
+	// MeanIfEntered is the mean of the points had these solutions been on
+	// the board (each cell's best the larger of the board's and ours: the
+	// points capped at 100).
+	MeanIfEntered float64        `json:"mean_if_entered"`
+	Ranking       []hexFinalTeam `json:"ranking"`
 }
 
 type hexFinalCell struct {
@@ -34,6 +38,9 @@ type hexFinalCell struct {
 	Best      int64    `json:"best"`
 	BestTeams []string `json:"best_teams"`
 	Points    int64    `json:"points"`
+	// IfEntered is the cell's points with the best the larger of the
+	// board's and ours (min(points, 100)).
+	IfEntered int64 `json:"points_if_entered"`
 }
 
 type hexFinalVariant struct {
@@ -42,12 +49,17 @@ type hexFinalVariant struct {
 	Files   []string `json:"files"`
 	Solved  int      `json:"problems_solved"` // problems with at least one source seed solved
 	Mean    float64  `json:"mean"`
+	// MeanIfEntered: see hexFinalJSON.
+	MeanIfEntered float64 `json:"mean_if_entered"`
 }
 
 type hexFinalTeam struct {
 	Team   string  `json:"team"`
 	Points float64 `json:"points"`
-	Ours   bool    `json:"ours,omitempty"`
+	// Ours marks the rows of these solutions: Points is then Mean, or
+	// MeanIfEntered for the row whose IfEntered is set.
+	Ours      bool `json:"ours,omitempty"`
+	IfEntered bool `json:"if_entered,omitempty"`
 }
 
 // hextrisFinal is `gauntlet hextris final`: solution files of the four
@@ -126,7 +138,7 @@ func hextrisFinal(ctx context.Context, io cli.IO, args []string) error {
 // placed among the teams.
 func finalDoc(ctx context.Context, board *hextris.FinalBoard, files map[string][]string) (hexFinalJSON, error) {
 	doc := hexFinalJSON{}
-	var sum float64
+	var sum, sumIn float64
 	for _, vname := range board.Variants {
 		v, err := hextris.FinalVariantOf(vname)
 		if err != nil {
@@ -141,7 +153,7 @@ func finalDoc(ctx context.Context, board *hextris.FinalBoard, files map[string][
 			return hexFinalJSON{}, fmt.Errorf("%s: %w", vname, err)
 		}
 		vo := hexFinalVariant{Variant: vname, Phrases: v.Phrases, Files: append([]string{}, files[vname]...)}
-		var vsum float64
+		var vsum, vsumIn float64
 		for _, id := range board.Problems {
 			best, ok := board.Best(id, vname)
 			if !ok {
@@ -156,21 +168,27 @@ func finalDoc(ctx context.Context, board *hextris.FinalBoard, files map[string][
 				c.Solved, c.Errors, c.Ours = ps.Solved, ps.Errors, ps.Score
 			}
 			c.Points = hextris.FinalPoints(c.Ours, c.Best)
+			c.IfEntered = min(c.Points, 100)
 			if c.Solved > 0 {
 				vo.Solved++
 			}
 			vsum += float64(c.Points)
+			vsumIn += float64(c.IfEntered)
 			doc.Cells = append(doc.Cells, c)
 		}
 		vo.Mean = vsum / float64(len(board.Problems))
+		vo.MeanIfEntered = vsumIn / float64(len(board.Problems))
 		sum += vsum
+		sumIn += vsumIn
 		doc.Variants = append(doc.Variants, vo)
 	}
 	doc.Mean = sum / float64(len(doc.Cells))
+	doc.MeanIfEntered = sumIn / float64(len(doc.Cells))
 	for _, t := range board.Ranking {
 		doc.Ranking = append(doc.Ranking, hexFinalTeam{Team: t.Name, Points: float64(t.Points)})
 	}
-	doc.Ranking = append(doc.Ranking, hexFinalTeam{Team: "these solutions", Points: doc.Mean, Ours: true})
+	doc.Ranking = append(doc.Ranking, hexFinalTeam{Team: "these solutions (the formula against the board)", Points: doc.Mean, Ours: true},
+		hexFinalTeam{Team: "these solutions, had they been entered (best = max(board, ours))", Points: doc.MeanIfEntered, Ours: true, IfEntered: true})
 	slices.SortStableFunc(doc.Ranking, func(a, b hexFinalTeam) int { return cmp.Compare(b.Points, a.Points) })
 
 	return doc, nil
@@ -217,23 +235,23 @@ func scoreFinalFiles(ctx context.Context, board *hextris.FinalBoard, files []str
 // these solutions among the contest's teams.
 func hexFinalTables(doc hexFinalJSON) []*reports.Table {
 	cells := &reports.Table{Title: "final round: points = round(100·(ours/best)²) per problem and variant (not capped)",
-		Header: []string{"variant", "problem", "seeds", "ours", "best", "best team", "points", "errors"}}
+		Header: []string{"variant", "problem", "seeds", "ours", "best", "best team", "points", "if entered", "errors"}}
 	for _, c := range doc.Cells {
 		cells.Rows = append(cells.Rows, []string{c.Variant, strconv.Itoa(c.Problem), fmt.Sprintf("%d/%d", c.Solved, c.Seeds),
 			strconv.FormatInt(c.Ours, 10), strconv.FormatInt(c.Best, 10), teamList(c.BestTeams),
-			strconv.FormatInt(c.Points, 10), strconv.Itoa(c.Errors)})
+			strconv.FormatInt(c.Points, 10), strconv.FormatInt(c.IfEntered, 10), strconv.Itoa(c.Errors)})
 	}
 	cells.NumericRight()
-	vars := &reports.Table{Title: "per variant", Header: []string{"variant", "phrases", "problems solved", "mean points", "files"}}
+	vars := &reports.Table{Title: "per variant", Header: []string{"variant", "phrases", "problems solved", "mean points", "if entered", "files"}}
 	for _, v := range doc.Variants {
 		fs := strings.Join(v.Files, " ")
 		if fs == "" {
 			fs = "none (counts 0)"
 		}
 		vars.Rows = append(vars.Rows, []string{v.Variant, v.Phrases, fmt.Sprintf("%d/%d", v.Solved, len(doc.Cells)/len(doc.Variants)),
-			strconv.FormatFloat(v.Mean, 'f', 1, 64), fs})
+			strconv.FormatFloat(v.Mean, 'f', 1, 64), strconv.FormatFloat(v.MeanIfEntered, 'f', 1, 64), fs})
 	}
-	vars.Footer = []string{"final score", "", "", strconv.FormatFloat(doc.Mean, 'f', 1, 64), ""}
+	vars.Footer = []string{"final score", "", "", strconv.FormatFloat(doc.Mean, 'f', 1, 64), strconv.FormatFloat(doc.MeanIfEntered, 'f', 1, 64), ""}
 	vars.NumericRight()
 	rank := &reports.Table{Title: "final ranking (the contest's teams: published points)", Header: []string{"rank", "team", "points"}}
 	place := 0

@@ -197,6 +197,9 @@ func TestHextrisFinalScoresTheOfficialWay(t *testing.T) {
 		if c.Ours > 0 {
 			positive++
 		}
+		if c.IfEntered != min(c.Points, 100) {
+			t.Errorf("%s problem %d: %d points, %d if entered", c.Variant, c.Problem, c.Points, c.IfEntered)
+		}
 		sum += float64(c.Points)
 	}
 	if positive != 5 {
@@ -210,8 +213,8 @@ func TestHextrisFinalScoresTheOfficialWay(t *testing.T) {
 			t.Errorf("variant %s without files: %+v; want 0", v.Variant, v)
 		}
 	}
-	ours := slices.IndexFunc(doc.Ranking, func(x hexFinalTeam) bool { return x.Ours })
-	if ours < 0 || doc.Ranking[ours].Points != doc.Mean || len(doc.Ranking) != len(board.Ranking)+1 ||
+	ours := slices.IndexFunc(doc.Ranking, func(x hexFinalTeam) bool { return x.Ours && !x.IfEntered })
+	if ours < 0 || doc.Ranking[ours].Points != doc.Mean || len(doc.Ranking) != len(board.Ranking)+2 ||
 		!slices.IsSortedFunc(doc.Ranking, func(a, b hexFinalTeam) int { return int(b.Points*10 - a.Points*10) }) {
 		t.Errorf("ranking %+v: want the teams and ours (%v) by points", doc.Ranking, doc.Mean)
 	}
@@ -231,10 +234,10 @@ func TestHextrisFinalScoresTheOfficialWay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[int]int64{}
+	got, entered := map[int]int64{}, map[int]int64{}
 	for _, c := range d2.Cells {
 		if c.Variant == "nopower" {
-			got[c.Problem] = c.Points
+			got[c.Problem], entered[c.Problem] = c.Points, c.IfEntered
 		}
 	}
 	b := s10 / 2
@@ -244,6 +247,14 @@ func TestHextrisFinalScoresTheOfficialWay(t *testing.T) {
 	}
 	if want := float64(100+25+above) / 6; d2.Mean != want {
 		t.Errorf("mean %v, want %v (3 of 6 cells)", d2.Mean, want)
+	}
+	// Had they been entered, the best of problem 10 would be ours: 100.
+	if entered[10] != 100 || entered[29] != 100 || entered[30] != 25 || d2.MeanIfEntered != float64(100+100+25)/6 {
+		t.Errorf("if entered: %v, mean %v; want 10: 100, 29: 100, 30: 25, mean %v", entered, d2.MeanIfEntered, float64(225)/6)
+	}
+	in := slices.IndexFunc(d2.Ranking, func(x hexFinalTeam) bool { return x.IfEntered })
+	if in < 0 || d2.Ranking[in].Points != d2.MeanIfEntered {
+		t.Errorf("ranking %+v: want a row for the mean if entered %v", d2.Ranking, d2.MeanIfEntered)
 	}
 }
 
