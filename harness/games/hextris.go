@@ -63,12 +63,13 @@ func (hextrisGame) Info() harness.GameInfo {
 		MaxSeats: 1,
 		CaseSets: []harness.CaseSetInfo{
 			{Name: "qualifier", Doc: "problems 0-24, every source seed (174 cases), as the qualifier leaderboard"},
-			{Name: "final", Doc: "problems 25-32, every source seed"},
+			{Name: "final", Doc: "the final board's problems 8-10, 12-16, 18, 20, 24-26, 28-32, every source seed (45 cases; 27 was not judged); add @none, @custom or @illegal (or the board's @nopower, @custompower, @illegalpower) for the other variants"},
+			{Name: "final-new", Doc: "problems 25-32, the ones first seen in the final round (27 included), every source seed"},
 			{Name: "all", Doc: "problems 0-32, every source seed"},
 			{Name: "smoke", Doc: "the first seed of small problems 0, 1, 6, 10, 11, 17, 21, 23 (quick)"},
 			{Name: "problem:N[,M...]", Doc: "every seed of the listed problems"},
 			{Name: "pN/sS", Doc: "one case: problem N with source seed S"},
-			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none"},
+			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none (the final round's nopower, custompower, illegalpower name them too)"},
 		},
 		HigherIsBetter: true,
 		Limits:         hextrisLimits,
@@ -80,6 +81,9 @@ func (hextrisGame) Cases(set string) ([]harness.Case, error) {
 	if i := strings.LastIndexByte(set, '@'); i >= 0 {
 		set, phraseName = set[:i], set[i+1:]
 	}
+	if v, err := hextris.FinalVariantOf(phraseName); err == nil {
+		phraseName = v.Phrases // the final board's names: nopower is none
+	}
 	phrases, err := hextris.OfficialPhrases(phraseName)
 	if err != nil {
 		return nil, fmt.Errorf("hextris case set: %w", err)
@@ -90,6 +94,12 @@ func (hextrisGame) Cases(set string) ([]harness.Case, error) {
 	case set == "qualifier":
 		ids = span(0, hextris.QualifierProblems)
 	case set == "final":
+		b, err := hextris.OfficialFinalBoard()
+		if err != nil {
+			return nil, fmt.Errorf("hextris case set %q: %w", set, err)
+		}
+		ids = b.Problems
+	case set == "final-new":
 		ids = span(hextris.QualifierProblems, hextris.NumOfficial)
 	case set == "all":
 		ids = span(0, hextris.NumOfficial)
@@ -141,7 +151,7 @@ func (hextrisGame) Cases(set string) ([]harness.Case, error) {
 }
 
 func unknownHexSet(set string) error {
-	return fmt.Errorf("unknown hextris case set %q (known: qualifier, final, all, smoke, problem:N[,M...], pN/sS, with an optional @power|@custom|@illegal|@none)", set)
+	return fmt.Errorf("unknown hextris case set %q (known: qualifier, final, final-new, all, smoke, problem:N[,M...], pN/sS, with an optional @power|@custom|@illegal|@none)", set)
 }
 
 func span(lo, hi int) []int {
@@ -246,10 +256,12 @@ func (hextrisGame) ReplayReference() harness.ReplayReference {
 }
 
 // Tools are the contest's own command lines: scoring solution files with
-// the leaderboard's rules, and the solver's command line.
+// the leaderboard's rules, scoring them as the final round was judged, and
+// the solver's command line.
 func (hextrisGame) Tools() []harness.Tool {
 	return []harness.Tool{
 		{Name: "score", Summary: "score contest solution files with the official rules and aggregation (per-problem table)", Run: hextrisScore},
+		{Name: "final", Summary: "score solution files of the final round's four phrase variants the official way against the final board (VARIANT=FILE...)", Run: hextrisFinal},
 		{Name: "solve", Summary: "the contest's command line (-f problem.json ... -t SECONDS -c CORES): solutions as contest JSON", Run: hextrisSolve},
 	}
 }

@@ -3,6 +3,7 @@ package games
 import (
 	"cmp"
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -21,12 +22,14 @@ import (
 // solves every source seed of every problem file with a built-in strategy
 // and writes the solutions as contest JSON to stdout.
 func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
-	fs := cli.NewFlags(io, "hextris solve", "-f FILE... [-p PHRASE]... [-t SECONDS] [-c CORES] [-m MEGABYTES] [--strategy NAME] [--param k=v,...]")
+	fs := cli.NewFlags(io, "hextris solve", "-f FILE... [-p PHRASE]... [--phrases power|custom|illegal|none] [-t SECONDS] [-c CORES] [-m MEGABYTES] [--strategy NAME] [--param k=v,...]")
 	var files, phraseList, params cli.Strings
 	fs.Var(&files, "f", "problem file (repeatable)")
-	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the 18 phrases of the leaderboard)")
+	fs.Var(&phraseList, "p", "phrase of power (repeatable; none given: the set named by --phrases)")
+	phraseName := fs.String("phrases", "power", "embedded phrase set when no -p is given: power (the leaderboard's 18), custom, illegal or none (the final round's variants)")
 	seconds := fs.Float64("t", 0, "time limit in seconds for the whole run (0: none; the node budget alone bounds the work); a game cut short keeps the units placed so far")
 	cores := fs.Int("c", 1, "number of games solved at once")
+	even := fs.Float64("even", 0.25, "with -t: the share of the time split evenly among the games (each game's floor); the rest goes in proportion to each game's cost")
 	megabytes := fs.Int("m", 0, "memory limit in megabytes (accepted for the contest's command line; not enforced)")
 	strategy := fs.String("strategy", "hexlookahead", "built-in hextris strategy (see 'gauntlet list --game hextris')")
 	fs.Var(&params, "param", "strategy parameter k=v (repeatable, or comma-separated)")
@@ -44,6 +47,9 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 	if !(*seconds >= 0) || math.IsInf(*seconds, 0) {
 		return cli.Usagef("hextris solve: -t %v: want a time limit in seconds >= 0 (0: none)", *seconds)
 	}
+	if !(*even >= 0 && *even <= 1) {
+		return cli.Usagef("hextris solve: --even %v: want a share of the time in [0, 1]", *even)
+	}
 	if *cores < 1 {
 		return cli.Usagef("hextris solve: -c %d: want at least 1 core", *cores)
 	}
@@ -58,11 +64,14 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 	if err != nil {
 		return cli.Usagef("hextris solve: --param: %v", err)
 	}
-	phrases, err := hextris.OfficialPhrases("power")
+	phrases, err := hextris.OfficialPhrases(*phraseName)
 	if err != nil {
-		return err
+		return cli.Usagef("hextris solve: --phrases: %v", err)
 	}
 	if len(phraseList) > 0 {
+		if flagGiven(fs, "phrases") {
+			return cli.Usagef("hextris solve: -p and --phrases both given: choose the phrases one way")
+		}
 		phrases = hextris.NewPhraseSet("command line", phraseList)
 	}
 	// One case per distinct source seed of each problem, as eval plays
@@ -88,7 +97,7 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 		}
 		return hexTypes.bot(b, "the bot of strategy "+st.Name)
 	}
-	out, err := solveCases(ctx, cases, build, *seconds, *cores)
+	out, err := solveCases(ctx, cases, build, *seconds, *even, *cores)
 	if err != nil {
 		return fmt.Errorf("hextris solve: %w", err)
 	}
@@ -98,15 +107,25 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 	return cli.WriteJSON(io.Stdout, out)
 }
 
+// flagGiven reports whether the flag name was given on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // solveCases solves cases on cores workers, each with its own solver, and
 // returns the solutions in case order. The costliest cases (the game's
 // Coster: source length times board area) start first, so that the short
 // ones fill the cores at the end. With a time limit (seconds > 0) every
 // game stops at 90% of it, leaving time for the output, and each game gets
-// its share of the time left, in proportion to its cost among the games not
-// started yet (the solver keeps a quick complete solution in case the full
-// search runs out of time).
-func solveCases(ctx context.Context, cases []harness.Case, build func() (hextris.Solver, error), seconds float64, cores int) ([]hextris.Solution, error) {
+// its share of the time left among the games not started yet: the fraction
+// even of it split evenly, the rest in proportion to the games' costs (the
+// solver keeps a quick complete solution in case the full search runs out
+// of time). A game never gets less than its even part of the whole limit,
+// even when the games before it ran over: a game started with no time left
+// would have no time for its quick complete game either.
+func solveCases(ctx context.Context, cases []harness.Case, build func() (hextris.Solver, error), seconds, even float64, cores int) ([]hextris.Solution, error) {
 	// ectx ends on an error or an interrupt; the time limit ends only the
 	// searches (dctx): the games not started by then still play their
 	// quick complete game.
@@ -129,13 +148,19 @@ func solveCases(ctx context.Context, cases []harness.Case, build func() (hextris
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(cost[b], cost[a]) })
 	workers := min(cores, len(cases))
+	floor := time.Duration(seconds * 0.9 * float64(time.Second) * float64(workers) * even / float64(len(cases)))
 	var shareMu sync.Mutex
-	share := func(i int) time.Duration {
+	gamesLeft := len(cases)
+	// share returns game i's time, and whether it is the floor (which may
+	// end after the time limit, when the games before ran over).
+	share := func(i int) (time.Duration, bool) {
 		shareMu.Lock()
 		defer shareMu.Unlock()
-		d := time.Duration(float64(time.Until(deadline)) * float64(workers) * cost[i] / max(costLeft, 1))
+		left := float64(time.Until(deadline)) * float64(workers)
+		d := time.Duration(left * ((1-even)*cost[i]/max(costLeft, 1) + even/float64(gamesLeft)))
 		costLeft -= cost[i]
-		return d
+		gamesLeft--
+		return max(d, floor), d <= floor
 	}
 	out := make([]hextris.Solution, len(cases))
 	next := make(chan int)
@@ -152,7 +177,12 @@ func solveCases(ctx context.Context, cases []harness.Case, build func() (hextris
 				}
 				jctx, cancel := dctx, context.CancelFunc(func() {})
 				if !deadline.IsZero() {
-					jctx, cancel = context.WithTimeout(dctx, share(i))
+					d, floored := share(i)
+					parent := dctx
+					if floored {
+						parent = ectx
+					}
+					jctx, cancel = context.WithTimeout(parent, d)
 				}
 				sol, err := solver.Solve(jctx, d.Problem, d.Seed, d.Phrases)
 				cancel()

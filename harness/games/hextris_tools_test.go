@@ -4,15 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"gauntlet/internal/testbot"
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/referees/hextris"
 )
 
 // runTool runs a tool of a registered game with args and returns its
@@ -112,8 +115,12 @@ func TestHextrisToolsRefuseBadValues(t *testing.T) {
 		{[]string{"-c", "0"}, "-c 0: want at least 1 core", []string{"-c", "1"}},
 		{[]string{"-c", "-2"}, "-c -2", []string{"-c", "2"}},
 		{[]string{"-m", "-1"}, "-m -1", []string{"-m", "0"}},
+		{[]string{"--even", "1.5"}, "--even 1.5: want a share of the time in [0, 1]", []string{"--even", "1"}},
+		{[]string{"--even", "NaN"}, "--even NaN", []string{"--even", "0"}},
 		{[]string{"--strategy", "nope"}, `unknown strategy "nope"`, []string{"--strategy", "hexgreedy"}},
 		{[]string{"--param", "bogus=1"}, `bogus`, []string{"--param", "phrase_dp=0"}},
+		{[]string{"--phrases", "bogus"}, `--phrases: unknown phrase set "bogus"`, []string{"--phrases", "custom"}},
+		{[]string{"--phrases", "none", "-p", "ei!"}, "-p and --phrases both given", []string{"-p", "ei!"}},
 	} {
 		base := []string{"-f", problem21, "--strategy", "hexgreedy"}
 		_, _, err := runTool(t, "hextris", "solve", append(base, c.bad...)...)
@@ -132,5 +139,57 @@ func TestHextrisToolsRefuseBadValues(t *testing.T) {
 	}
 	if _, _, err := runTool(t, "hextris", "score", "--md", t.TempDir(), "x.json"); !cli.IsUsage(err) || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("score --md DIR: %v; want a usage error", err)
+	}
+}
+
+// overrunSolver ignores its context for the first game (running over the
+// whole time limit) and records how much time each game was given.
+type overrunSolver struct {
+	first time.Duration
+	given *[]time.Duration
+}
+
+func (s overrunSolver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, _ hextris.PhraseSet) (string, error) {
+	dl, ok := ctx.Deadline()
+	if !ok {
+		return "", fmt.Errorf("problem %d: no deadline", p.ID)
+	}
+	*s.given = append(*s.given, time.Until(dl))
+	if len(*s.given) == 1 {
+		time.Sleep(s.first)
+	}
+	return "", nil
+}
+
+// TestSolveCasesFloor: with a time limit, a game started after the games
+// before it used up the limit still gets its even part of the limit (time
+// for its quick complete game); with --even 0 it gets none.
+func TestSolveCasesFloor(t *testing.T) {
+	g, err := harness.Default.Game("hextris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := g.Cases("problem:10,29,30")
+	if err != nil || len(cs) != 3 {
+		t.Fatalf("%d cases, %v", len(cs), err)
+	}
+	const seconds = 0.2
+	for _, even := range []float64{0.5, 0} {
+		var given []time.Duration
+		build := func() (hextris.Solver, error) {
+			return overrunSolver{first: 250 * time.Millisecond, given: &given}, nil
+		}
+		if _, err := solveCases(context.Background(), cs, build, seconds, even, 1); err != nil {
+			t.Fatal(err)
+		}
+		floor := time.Duration(seconds * 0.9 * even / 3 * float64(time.Second))
+		if len(given) != 3 {
+			t.Fatalf("even %v: %d games played", even, len(given))
+		}
+		for i, d := range given[1:] {
+			if even > 0 && d < floor*3/4 || even == 0 && d > 0 {
+				t.Errorf("even %v: game %d after the overrun was given %v; want about the floor %v", even, i+2, d, floor)
+			}
+		}
 	}
 }

@@ -5,7 +5,8 @@
 // the reference games in testdata (scored by that scorer) are the arbiter.
 // The package holds the problem format, the random source, the game engine (Game: Reset, Step and accessors, usable by strategies),
 // the one-shot scorer Play, phrase scoring, the official leaderboard
-// aggregation, the contest solution format, the JSONL conformance replay and
+// aggregation, the final round's board and points (OfficialFinalBoard,
+// FinalPoints), the contest solution format, the JSONL conformance replay and
 // a runner for external contest-style solvers.
 //
 // The 33 official problems (qualifier 0-24, final round 25-32) and the
