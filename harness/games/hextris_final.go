@@ -108,28 +108,7 @@ func hextrisFinal(ctx context.Context, io cli.IO, args []string) error {
 		return fmt.Errorf("hextris final: %w", err)
 	}
 	tables := hexFinalTables(doc)
-	if mdFile != "" {
-		if err := reports.WriteTablesFile(mdFile, true, tables...); err != nil {
-			return err
-		}
-	}
-	if csvFile != "" {
-		if err := reports.WriteTablesFile(csvFile, false, tables...); err != nil {
-			return err
-		}
-	}
-	if asJSON {
-		return cli.WriteJSON(io.Stdout, doc)
-	}
-	for i, t := range tables {
-		if i > 0 {
-			fmt.Fprintln(io.Stdout)
-		}
-		if err := t.WriteText(io.Stdout); err != nil {
-			return err
-		}
-	}
-	return nil
+	return writeToolOutput(io, tables, mdFile, csvFile, asJSON, doc)
 }
 
 // finalDoc scores the solution files of each variant (board variant name

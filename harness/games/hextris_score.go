@@ -128,6 +128,12 @@ func hextrisScore(ctx context.Context, io cli.IO, args []string) error {
 	if seeds {
 		tables = append(tables, seedT)
 	}
+	return writeToolOutput(io, tables, mdFile, csvFile, asJSON, doc)
+}
+
+// writeToolOutput writes a hextris tool's tables to the --md and --csv
+// files asked for, then prints either doc as JSON (--json) or the tables.
+func writeToolOutput(io cli.IO, tables []*reports.Table, mdFile, csvFile string, asJSON bool, doc any) error {
 	if mdFile != "" {
 		if err := reports.WriteTablesFile(mdFile, true, tables...); err != nil {
 			return err

@@ -14,22 +14,8 @@ import (
 // sideways moves are two cells from home; the one away from the opponent
 // leaves it longer to reach the new cells, and escape=1 takes it.
 func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
-	s, err := paperio.NewState(paperio.DefaultRules(), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := twoLands(t, box{8, 22, 10, 12}, box{12, 14, 14, 16})
 	me, o := &s.Players[0], &s.Players[1]
-	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
-	for i := 8; i <= 22; i++ {
-		for j := 10; j <= 12; j++ {
-			me.Terr.Set(paperio.CellAt(i, j))
-		}
-	}
-	for i := 12; i <= 14; i++ {
-		for j := 14; j <= 16; j++ {
-			o.Terr.Set(paperio.CellAt(i, j))
-		}
-	}
 	for _, c := range []paperio.Cell{paperio.CellAt(16, 13), paperio.CellAt(16, 14)} {
 		me.Lines[me.NLines] = c
 		me.NLines++

@@ -14,20 +14,8 @@ import (
 // Two cells up, its trail can be cut long before it can be home.
 func killState(t *testing.T) *paperio.State {
 	t.Helper()
-	s, err := paperio.NewState(paperio.DefaultRules(), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 25, 27})
 	me, o := &s.Players[0], &s.Players[1]
-	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
-	for i := 8; i <= 22; i++ {
-		for j := 10; j <= 12; j++ {
-			me.Terr.Set(paperio.CellAt(i, j))
-		}
-		for j := 25; j <= 27; j++ {
-			o.Terr.Set(paperio.CellAt(i, j))
-		}
-	}
 	add := func(p *paperio.Player, c paperio.Cell) {
 		p.Lines[p.NLines] = c
 		p.NLines++

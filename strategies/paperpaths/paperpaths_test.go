@@ -107,13 +107,33 @@ func midGame(tb testing.TB) *paperio.State {
 	return &s
 }
 
-// BenchmarkDecision is one decision in the middle of a six-player game:
-// the arrival maps of five opponents, the minimax and the paths. paths/s
-// is the path budget divided by the whole time; allocs/path counts the
-// allocations of the whole decision.
-func BenchmarkDecision(b *testing.B) {
+// box is the cells of columns x0..x1 and rows y0..y1.
+type box struct{ x0, x1, y0, y1 int }
+
+// twoLands returns a two-player state in which we (player 1) own box mine
+// and the opponent (player 2) box theirs, and nothing else.
+func twoLands(t *testing.T, mine, theirs box) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, b := range [2]box{mine, theirs} {
+		p := &s.Players[k]
+		p.Terr = paperio.Bits{}
+		for i := b.x0; i <= b.x1; i++ {
+			for j := b.y0; j <= b.y1; j++ {
+				p.Terr.Set(paperio.CellAt(i, j))
+			}
+		}
+	}
+	return s
+}
+
+// benchDecision times bot's decision in the middle of a six-player game
+// (midGame), as the last alive player.
+func benchDecision(b *testing.B, bot *Bot) {
 	s := midGame(b)
-	bot, _ := New(Params.Defaults(), 1)
 	id := 0
 	for k := 0; k < s.N; k++ {
 		if s.Players[k].Alive {
@@ -126,6 +146,18 @@ func BenchmarkDecision(b *testing.B) {
 		bot.Command(s, id)
 	}
 	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+}
+
+// BenchmarkDecision is one decision in the middle of a six-player game:
+// the arrival maps of five opponents, the minimax and the paths. paths/s
+// is the path budget divided by the whole time; allocs/path counts the
+// allocations of the whole decision.
+func BenchmarkDecision(b *testing.B) {
+	bot, err := New(Params.Defaults(), 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchDecision(b, bot)
 }
 
 // BenchmarkPaths is the path sampling alone, after the maps are made.

@@ -155,18 +155,9 @@ func TestTimePerGame(t *testing.T) {
 // BenchmarkDecision2 is BenchmarkDecision for paperpaths2's defaults (the
 // safe path builder).
 func BenchmarkDecision2(b *testing.B) {
-	s := midGame(b)
-	bot, _ := New2(Params2.Defaults(), 1)
-	id := 0
-	for k := 0; k < s.N; k++ {
-		if s.Players[k].Alive {
-			id = s.Players[k].ID
-		}
+	bot, err := New2(Params2.Defaults(), 1)
+	if err != nil {
+		b.Fatal(err)
 	}
-	bot.Command(s, id) // buffers grow once
-	b.ReportAllocs()
-	for b.Loop() {
-		bot.Command(s, id)
-	}
-	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+	benchDecision(b, bot)
 }

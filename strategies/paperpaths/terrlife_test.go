@@ -13,20 +13,8 @@ import (
 // down column 12 into our land, its head at (12, 11) moving down.
 func terrLifeState(t *testing.T) *paperio.State {
 	t.Helper()
-	s, err := paperio.NewState(paperio.DefaultRules(), 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 16, 18})
 	me, o := &s.Players[0], &s.Players[1]
-	me.Terr, o.Terr = paperio.Bits{}, paperio.Bits{}
-	for i := 8; i <= 22; i++ {
-		for j := 10; j <= 12; j++ {
-			me.Terr.Set(paperio.CellAt(i, j))
-		}
-		for j := 16; j <= 18; j++ {
-			o.Terr.Set(paperio.CellAt(i, j))
-		}
-	}
 	setTrail := func(p *paperio.Player, d paperio.Dir, cells ...paperio.Cell) {
 		for _, c := range cells {
 			p.Lines[p.NLines] = c
@@ -121,18 +109,9 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 // way home and one capture per opponent out, each decision), kill_first=1
 // and keep_plan=1.
 func BenchmarkDecisionNewParams(b *testing.B) {
-	s := midGame(b)
-	bot, _ := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1}, 1)
-	id := 0
-	for k := 0; k < s.N; k++ {
-		if s.Players[k].Alive {
-			id = s.Players[k].ID
-		}
+	bot, err := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1}, 1)
+	if err != nil {
+		b.Fatal(err)
 	}
-	bot.Command(s, id) // buffers grow once
-	b.ReportAllocs()
-	for b.Loop() {
-		bot.Command(s, id)
-	}
-	b.ReportMetric(float64(b.N*bot.pathsRun)/b.Elapsed().Seconds(), "paths/s")
+	benchDecision(b, bot)
 }
