@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -180,13 +179,9 @@ func finalDoc(ctx context.Context, board *hextris.FinalBoard, files map[string][
 func scoreFinalFiles(ctx context.Context, board *hextris.FinalBoard, files []string, phrases hextris.PhraseSet) (map[int]hextris.ProblemScore, error) {
 	var sols []hextris.Solution
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		s, err := readSolutionFile(f)
 		if err != nil {
 			return nil, err
-		}
-		s, err := hextris.ParseSolutions(data)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		for i, sol := range s {
 			if !board.Has(sol.ProblemID) {

@@ -75,13 +75,9 @@ func hextrisScore(ctx context.Context, io cli.IO, args []string) error {
 	// the leaderboard kept the latest submission.
 	var sols []hextris.Solution
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		s, err := readSolutionFile(f)
 		if err != nil {
 			return err
-		}
-		s, err := hextris.ParseSolutions(data)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
 		}
 		sols = append(sols, s...)
 	}
@@ -156,4 +152,18 @@ func writeToolOutput(io cli.IO, tables []*reports.Table, mdFile, csvFile string,
 		}
 	}
 	return nil
+}
+
+// readSolutionFile reads one contest solution file; a file that is not one
+// is an error naming it.
+func readSolutionFile(f string) ([]hextris.Solution, error) {
+	data, err := os.ReadFile(f)
+	if err != nil {
+		return nil, err
+	}
+	s, err := hextris.ParseSolutions(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", f, err)
+	}
+	return s, nil
 }
