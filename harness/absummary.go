@@ -21,10 +21,8 @@ type abTally struct {
 	decided bool
 	err     error // the first failure to compute the test
 	// every is how many pairs apart the test is evaluated when it cannot
-	// stop the run (its status only draws the plots, see historyPoints);
-	// fresh says whether status is that of the pairs so far.
+	// stop the run (its status only draws the plots, see historyPoints).
 	every int
-	fresh bool
 }
 
 // historyPoints is at most how many points the Elo and LLR plots of an ab run
@@ -43,7 +41,7 @@ func newABTally(p *Plan, sp SPRTSpec) (*abTally, error) {
 	if !sp.Early {
 		every = max((len(p.Matches)/2+historyPoints-1)/historyPoints, 1)
 	}
-	return &abTally{plan: p, info: p.Game.Info(), sprt: t, early: sp.Early, every: every, fresh: true,
+	return &abTally{plan: p, info: p.Game.Info(), sprt: t, early: sp.Early, every: every,
 		status: stats.SPRTStatus{Verdict: stats.Continue}}, nil
 }
 
@@ -67,16 +65,19 @@ func (t *abTally) add(r *Result) bool {
 	if err := t.pent.AddPair(gamePoints(t.info, &t.plan.Matches[first.Index], &first.Outcome), pts); err != nil && t.err == nil {
 		t.err = err
 	}
-	if t.fresh = t.pent.Pairs()%t.every == 0; !t.fresh {
+	if !t.current() {
 		return false
 	}
 	return t.evaluate()
 }
 
+// current reports whether the test's status is that of the pairs so far:
+// it is evaluated after every every-th pair.
+func (t *abTally) current() bool { return t.pent.Pairs()%t.every == 0 }
+
 // evaluate brings the test's status up to the pairs so far; it reports
 // whether the run may stop.
 func (t *abTally) evaluate() bool {
-	t.fresh = true
 	st, err := t.sprt.Status(t.pent)
 	if err != nil {
 		// Never a silent 0: the run goes on without an early stop and
@@ -163,7 +164,7 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 			break
 		}
 	}
-	if !t.fresh {
+	if !t.current() {
 		t.evaluate()
 	}
 	if n := len(s.Cases); n > 0 && len(s.Cases[n-1].A) < 2 {
