@@ -28,13 +28,9 @@ func (a adapter[D, B]) data(c harness.Case) (D, error) {
 func (a adapter[D, B]) bot(v any, who string) (B, error) {
 	b, ok := v.(B)
 	if !ok {
-		return b, a.notBot(v, who)
+		return b, fmt.Errorf("%s: %s is %s, not a %s", a.game, who, typeName(v), reflect.TypeFor[B]())
 	}
 	return b, nil
-}
-
-func (a adapter[D, B]) notBot(v any, who string) error {
-	return fmt.Errorf("%s: %s is %s, not a %s", a.game, who, typeName(v), reflect.TypeFor[B]())
 }
 
 // seatBot builds the bot of a built-in entrant in its seat. It is on every
@@ -45,11 +41,10 @@ func (a adapter[D, B]) seatBot(pl harness.Player) (B, error) {
 		var zero B
 		return zero, err
 	}
-	b, ok := v.(B)
-	if !ok {
-		return b, a.notBot(v, "the bot of strategy "+pl.Entrant.Name())
+	if b, ok := v.(B); ok {
+		return b, nil // the usual case, without building bot's error text
 	}
-	return b, nil
+	return a.bot(v, "the bot of strategy "+pl.Entrant.Name())
 }
 
 func typeName(v any) string {
