@@ -16,7 +16,7 @@ import (
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
-	_ "github.com/mattn/go-sqlite3"    // SQLite driver "sqlite3"
+	"github.com/mattn/go-sqlite3"
 
 	"gauntlet/internal/owner"
 )
@@ -53,9 +53,7 @@ func ParseStorage(url string) (Storage, error) {
 			return Storage{}, fmt.Errorf("storage %q: no file name after \"sqlite:\"", url)
 		}
 		// Each connection keeps its statements prepared (_stmt_cache_size):
-		// a batch's multi-row INSERT of 500 games has 6,500 placeholders,
-		// and preparing it anew was a fifth of storing a batch
-		// (BenchmarkSaveBatch).
+		// the claims, renewals and batches repeat a few statements.
 		params := "_journal_mode=WAL&_busy_timeout=60000&_txlock=immediate&_synchronous=NORMAL&_foreign_keys=1&_stmt_cache_size=32"
 		if path == ":memory:" {
 			// One shared in-memory database per process (tests).
@@ -68,13 +66,28 @@ func ParseStorage(url string) (Storage, error) {
 	return Storage{}, fmt.Errorf("storage %q: want sqlite:FILE or postgres://USER@HOST/DB", url)
 }
 
+// sqliteDriver is the SQLite driver of the store's connections: SQLite's
+// own, with each connection's write-ahead log kept when the last one
+// closes (SQLITE_FCNTL_PERSIST_WAL). Closing still moves the log into the
+// database file, so the file alone holds everything, but it no longer
+// deletes the log and the shared-memory index: the two unlinks took 3-7 ms
+// each on this project's ext4 disks, a run's last milliseconds.
+const sqliteDriver = "sqlite3-gauntlet"
+
+func init() {
+	const persistWAL = 10 // SQLITE_FCNTL_PERSIST_WAL
+	sql.Register(sqliteDriver, &sqlite3.SQLiteDriver{ConnectHook: func(c *sqlite3.SQLiteConn) error {
+		return c.SetFileControlInt("main", persistWAL, 1)
+	}})
+}
+
 // OpenStore opens (and creates the tables of) the storage at url.
 func OpenStore(ctx context.Context, url string) (*Store, error) {
 	st, err := ParseStorage(url)
 	if err != nil {
 		return nil, err
 	}
-	driver := "sqlite3"
+	driver := sqliteDriver
 	if st.Dialect == "postgres" {
 		driver = "pgx"
 	} else if st.Path != ":memory:" {
@@ -423,10 +436,6 @@ func (s *Store) SaveGames(ctx context.Context, runID string, games []GameRecord)
 	return err
 }
 
-// rowsPerInsert bounds the rows of one multi-row INSERT so that its
-// placeholders stay under SQLite's limit of 32,766 (PostgreSQL's is 65,535).
-func rowsPerInsert(cols int) int { return 30000 / cols }
-
 // SaveBatch stores finished games and marks the claimed blocks done (the
 // blocks whose last games are in this batch) in one transaction, so that a
 // block is done exactly when all its games are stored. A game whose key is
@@ -459,7 +468,7 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 	if s.dialect == "postgres" {
 		inserted, err = s.insertGamesArrays(ctx, tx, runID, games)
 	} else {
-		inserted, err = s.insertGamesRows(ctx, tx, runID, games)
+		inserted, err = s.insertGamesJSON(ctx, tx, runID, games)
 	}
 	if err != nil {
 		return 0, err
@@ -493,48 +502,191 @@ func gameText(g *GameRecord, buf []byte) (seats, results, detail string, _ []byt
 		return "", "", "", buf, fmt.Errorf("game %s: %w", g.Key, err)
 	}
 	results = string(buf)
-	detail = "{}"
-	if g.Outcome.Detail != nil {
-		js, err := json.Marshal(g.Outcome.Detail)
-		if err != nil {
-			return "", "", "", buf, fmt.Errorf("game %s: detail: %w", g.Key, err)
-		}
-		detail = string(js)
+	if buf, err = appendDetail(buf[:0], g.Outcome.Detail); err != nil {
+		return "", "", "", buf, fmt.Errorf("game %s: detail: %w", g.Key, err)
 	}
-	return seats, results, detail, buf, nil
+	return seats, results, string(buf), buf, nil
 }
 
-// insertGamesRows inserts games with multi-row INSERTs (SQLite) and
-// returns how many were new.
-func (s *Store) insertGamesRows(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
-	const gameCols = 13
-	inserted := 0
-	var args []any
-	var buf []byte
-	for lo := 0; lo < len(games); lo += rowsPerInsert(gameCols) {
-		part := games[lo:min(lo+rowsPerInsert(gameCols), len(games))]
-		args = args[:0]
-		for i := range part {
-			g := &part[i]
-			seats, results, detail, b, err := gameText(g, buf)
-			if buf = b; err != nil {
-				return 0, err
-			}
-			args = append(args, runID, g.Key, g.Index, g.CaseID, g.Group, strconv.FormatUint(g.Seed, 10),
-				seats, g.Outcome.Turns, detail, float64(g.Wall)/1e6, g.Worker, g.Finished.UTC().Format(time.RFC3339Nano), results)
+// insertGamesJSON inserts games in one statement with one bound value:
+// the batch as a JSON array of rows, which SQLite's json_each unpacks.
+// Thirteen bound values a row (a cgo call and a copy each) were half of
+// storing a batch; one text built with appends is one call and almost no
+// garbage beside the games (BenchmarkSaveBatch). It returns how many games
+// were new.
+func (s *Store) insertGamesJSON(ctx context.Context, tx *sql.Tx, runID string, games []GameRecord) (int, error) {
+	buf := make([]byte, 0, 192*len(games))
+	buf = append(buf, '[')
+	for i := range games {
+		g := &games[i]
+		if i > 0 {
+			buf = append(buf, ',')
 		}
-		res, err := tx.ExecContext(ctx, s.multiInsert(`INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results) VALUES `,
-			gameCols, len(part), ` ON CONFLICT (run_id, match_key) DO NOTHING`), args...)
-		if err != nil {
-			return 0, fmt.Errorf("storing %d games: %w", len(part), err)
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
+		var err error
+		if buf, err = appendGameRow(buf, g); err != nil {
 			return 0, err
 		}
-		inserted += int(n)
 	}
-	return inserted, nil
+	buf = append(buf, ']')
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (run_id, match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results)
+		SELECT ?1, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, value->>9, value->>10, value->>11
+		FROM jsonb_each(?2) WHERE true
+		ON CONFLICT (run_id, match_key) DO NOTHING`, runID, buf)
+	if err != nil {
+		return 0, fmt.Errorf("storing %d games: %w", len(games), err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// appendGameRow appends a game's row for insertGamesJSON: a JSON array of
+// the games columns after run_id, in their order; seats, detail and seat
+// results are JSON values inside it.
+func appendGameRow(buf []byte, g *GameRecord) ([]byte, error) {
+	buf = append(buf, '[')
+	buf = appendJSONString(buf, g.Key)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(g.Index), 10)
+	buf = append(buf, ',')
+	buf = appendJSONString(buf, g.CaseID)
+	buf = append(buf, ',')
+	buf = appendJSONString(buf, g.Group)
+	buf = append(buf, `,"`...)
+	buf = strconv.AppendUint(buf, g.Seed, 10)
+	buf = append(buf, `",`...)
+	buf = appendSeats(buf, g.Seats)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(g.Outcome.Turns), 10)
+	buf = append(buf, ',')
+	buf, err := appendDetail(buf, g.Outcome.Detail)
+	if err != nil {
+		return buf, fmt.Errorf("game %s: detail: %w", g.Key, err)
+	}
+	buf = append(buf, ',')
+	buf = strconv.AppendFloat(buf, float64(g.Wall)/1e6, 'g', -1, 64)
+	buf = append(buf, ',')
+	buf = appendJSONString(buf, g.Worker)
+	buf = append(buf, `,"`...)
+	buf = g.Finished.UTC().AppendFormat(buf, time.RFC3339Nano)
+	buf = append(buf, `",`...)
+	if buf, err = appendSeatResults(buf, g.Outcome.Seats); err != nil {
+		return buf, fmt.Errorf("game %s: %w", g.Key, err)
+	}
+	return append(buf, ']'), nil
+}
+
+// appendDetail appends a game's detail as encoding/json writes it. The
+// games' own details (a few ints, strings, bools and slices of them) are
+// written with appends: json.Marshal's reflection and sorting were a
+// third of building a brew game's row and most of its garbage
+// (BenchmarkSaveBatch); any other value goes through json.Marshal.
+func appendDetail(buf []byte, d map[string]any) ([]byte, error) {
+	if d == nil {
+		return append(buf, "{}"...), nil
+	}
+	var keys [8]string
+	if len(d) > len(keys) {
+		return appendMarshal(buf, d)
+	}
+	n := 0
+	for k, v := range d {
+		if !plainDetail(v) || !plainString(k) {
+			return appendMarshal(buf, d)
+		}
+		keys[n] = k
+		n++
+	}
+	slices.Sort(keys[:n])
+	buf = append(buf, '{')
+	for i, k := range keys[:n] {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, '"')
+		buf = append(buf, k...)
+		buf = append(buf, `":`...)
+		switch v := d[k].(type) {
+		case int:
+			buf = strconv.AppendInt(buf, int64(v), 10)
+		case bool:
+			buf = strconv.AppendBool(buf, v)
+		case string:
+			buf = appendJSONString(buf, v)
+		case []int:
+			buf = append(buf, '[')
+			for j, x := range v {
+				if j > 0 {
+					buf = append(buf, ',')
+				}
+				buf = strconv.AppendInt(buf, int64(x), 10)
+			}
+			buf = append(buf, ']')
+		case []bool:
+			buf = append(buf, '[')
+			for j, x := range v {
+				if j > 0 {
+					buf = append(buf, ',')
+				}
+				buf = strconv.AppendBool(buf, x)
+			}
+			buf = append(buf, ']')
+		case []string:
+			buf = append(buf, '[')
+			for j, x := range v {
+				if j > 0 {
+					buf = append(buf, ',')
+				}
+				buf = appendJSONString(buf, x)
+			}
+			buf = append(buf, ']')
+		}
+	}
+	return append(buf, '}'), nil
+}
+
+// plainDetail reports whether appendDetail writes v itself.
+func plainDetail(v any) bool {
+	switch v := v.(type) {
+	case int, bool, string:
+		return true
+	case []int, []bool:
+		return v != nil // json.Marshal writes a nil slice as null
+	case []string:
+		return v != nil
+	}
+	return false
+}
+
+// appendMarshal appends v as json.Marshal writes it.
+func appendMarshal(buf []byte, v any) ([]byte, error) {
+	js, err := json.Marshal(v)
+	return append(buf, js...), err
+}
+
+// appendJSONString appends s as a JSON string, as encoding/json writes
+// it: keys, case IDs and worker names need no escaping and are copied.
+func appendJSONString(buf []byte, s string) []byte {
+	if !plainString(s) {
+		// Marshal of a string fails on nothing (invalid UTF-8 becomes
+		// U+FFFD).
+		js, _ := json.Marshal(s)
+		return append(buf, js...)
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
+}
+
+// plainString reports whether s is written in JSON as it is, between
+// quotes: printable ASCII without the characters encoding/json escapes.
+func plainString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c >= 0x80, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			return false
+		}
+	}
+	return true
 }
 
 // insertGamesArrays inserts games in one statement whose columns are
@@ -671,36 +823,6 @@ func appendSeats(buf []byte, seats []int) []byte {
 		buf = strconv.AppendInt(buf, int64(e), 10)
 	}
 	return append(buf, ']')
-}
-
-// multiInsert is head + rows groups of cols placeholders + tail, in the
-// store's dialect.
-func (s *Store) multiInsert(head string, cols, rows int, tail string) string {
-	var b strings.Builder
-	b.Grow(len(head) + len(tail) + rows*cols*7)
-	b.WriteString(head)
-	n := 0
-	for r := range rows {
-		if r > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('(')
-		for c := range cols {
-			if c > 0 {
-				b.WriteByte(',')
-			}
-			if s.dialect == "postgres" {
-				n++
-				b.WriteByte('$')
-				b.WriteString(strconv.Itoa(n))
-			} else {
-				b.WriteByte('?')
-			}
-		}
-		b.WriteByte(')')
-	}
-	b.WriteString(tail)
-	return b.String()
 }
 
 // Games loads a run's finished games by match key.

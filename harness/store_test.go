@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -163,6 +164,107 @@ func TestSeatResultsRoundTrip(t *testing.T) {
 	}
 	if _, err := appendSeatResults(nil, []SeatResult{{Score: math.NaN()}}); err == nil {
 		t.Fatal("a NaN score was stored")
+	}
+}
+
+// TestAppendDetailIsJSON checks that the store's own writer of a game's
+// detail writes what encoding/json writes, for the values it writes itself
+// and for those it hands to json.Marshal.
+func TestAppendDetailIsJSON(t *testing.T) {
+	for _, d := range []map[string]any{
+		nil,
+		{},
+		{"deliveries": []int{6, -2}},
+		{"alive": []bool{true, false}, "deaths": []string{"", "crossed its own trail", "say \"hi\" <&>\n"}},
+		{"move_score": 120, "error": "", "end_state": "locked", "solution": "iiiiiiimimiiiiiimmiiiiiimimmiiiimim é"},
+		{"empty": []int{}, "nil": []int(nil), "none": []string(nil)},
+		{"float": 0.1 + 0.2, "big": 1e21, "map": map[string]int{"b": 2, "a": 1}, "nested": []any{1, "x", nil}},
+		{"k1": 1, "k2": 2, "k3": 3, "k4": 4, "k5": 5, "k6": 6, "k7": 7, "k8": 8, "k9": 9},
+		{"odd \"key\"": true, "plain": false},
+	} {
+		want, err := json.Marshal(d)
+		if d == nil {
+			want, err = []byte("{}"), nil // a game without detail stores an empty object
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := appendDetail([]byte("prefix"), d)
+		if err != nil {
+			t.Fatalf("%v: %v", d, err)
+		}
+		if string(got) != "prefix"+string(want) {
+			t.Errorf("%v: wrote %s, encoding/json writes %s", d, got[len("prefix"):], want)
+		}
+	}
+	if _, err := appendDetail(nil, map[string]any{"f": math.Inf(1)}); err == nil {
+		t.Error("an infinite detail value was written")
+	}
+}
+
+// TestSaveBatchRoundTrip stores games whose every text column needs care
+// (quotes, control characters, non-ASCII, a seed beyond int64) and reads
+// them back unchanged, once; storing them again inserts nothing.
+func TestSaveBatchRoundTrip(t *testing.T) {
+	urls := []string{"sqlite:" + filepath.Join(t.TempDir(), "rt.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
+	}
+	for _, url := range urls {
+		t.Run(strings.SplitN(url, ":", 2)[0], func(t *testing.T) {
+			st, err := OpenStore(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			saveBatchRoundTrip(t, st, fmt.Sprintf("rt-%d", time.Now().UnixNano()))
+		})
+	}
+}
+
+func saveBatchRoundTrip(t *testing.T, st *Store, run string) {
+	fin := time.Date(2026, 11, 25, 18, 0, 0, 123456789, time.UTC)
+	games := []GameRecord{
+		{Key: `b "quoted" \ key`, Index: 1, CaseID: "case\ttab", Group: "grö<u>p", Seed: math.MaxUint64, Seats: []int{1, 0},
+			Outcome: Outcome{Turns: 7, Seats: []SeatResult{{Score: 1.5, Rank: 1}, {Score: -2, Rank: 2, Forfeit: "crashed: \"exit 1\"\n"}},
+				Detail: map[string]any{"deaths": []string{"", "ran into a wall é"}, "alive": []bool{true, false}}},
+			Wall: 1234567 * time.Nanosecond, Worker: "host:42", Finished: fin},
+		{Key: "a", Index: 0, CaseID: "a", Seats: []int{0}, Outcome: Outcome{Turns: 1, Seats: []SeatResult{{Score: 3, Rank: 1}}},
+			Wall: time.Millisecond, Worker: "host:42", Finished: fin},
+	}
+	want := map[string]GameRecord{}
+	for _, g := range games {
+		want[g.Key] = g
+	}
+	n, err := st.SaveBatch(context.Background(), run, games, nil)
+	if err != nil || n != 2 {
+		t.Fatalf("stored %d games (%v), want 2", n, err)
+	}
+	if n, err := st.SaveBatch(context.Background(), run, games[:1], nil); err != nil || n != 0 {
+		t.Fatalf("storing a stored game again inserted %d (%v)", n, err)
+	}
+	got, err := st.Games(context.Background(), run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("read back %d games, want %d", len(got), len(want))
+	}
+	for k, w := range want {
+		g := got[k]
+		// Maps of strings and bools always encode (TestAppendDetailIsJSON:
+		// as encoding/json does); no detail is an empty one.
+		wd, _ := appendDetail(nil, w.Outcome.Detail)
+		gd, _ := appendDetail(nil, g.Outcome.Detail)
+		if g.Index != w.Index || g.CaseID != w.CaseID || g.Group != w.Group || g.Seed != w.Seed || !slices.Equal(g.Seats, w.Seats) ||
+			g.Outcome.Turns != w.Outcome.Turns || string(gd) != string(wd) || g.Wall != w.Wall || g.Worker != w.Worker || !g.Finished.Equal(w.Finished) {
+			t.Errorf("%q: read back %+v, stored %+v", k, g, w)
+		}
+		for i := range w.Outcome.Seats {
+			if g.Outcome.Seats[i] != w.Outcome.Seats[i] {
+				t.Errorf("%q seat %d: read back %+v, stored %+v", k, i, g.Outcome.Seats[i], w.Outcome.Seats[i])
+			}
+		}
 	}
 }
 
