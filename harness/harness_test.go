@@ -79,7 +79,7 @@ func duelRegistry(d *duel) *Registry {
 	return r
 }
 
-func mustEntrant(t *testing.T, r *Registry, spec string) *Entrant {
+func mustEntrant(t testing.TB, r *Registry, spec string) *Entrant {
 	t.Helper()
 	e, err := r.ParseEntrant("duel", spec)
 	if err != nil {

@@ -407,15 +407,15 @@ func (rn *Runner) explainNewRun(ctx context.Context, p *Plan) {
 }
 
 func (rn *Runner) loadStored(ctx context.Context, p *Plan, rs *Results, index map[string]int) error {
-	stored, err := rn.Store.Games(ctx, p.Run.ID)
+	stored, err := rn.Store.GamesExcept(ctx, p.Run.ID, func(key string) bool {
+		i, ok := index[key]
+		return !ok || rs.Results[i] != nil
+	})
 	if err != nil {
 		return err
 	}
 	for key, g := range stored {
-		i, ok := index[key]
-		if !ok || rs.Results[i] != nil {
-			continue
-		}
+		i := index[key]
 		rs.Results[i] = &Result{Index: i, Outcome: g.Outcome, Wall: g.Wall, Resumed: true}
 		rs.Resumed++
 	}
@@ -691,8 +691,11 @@ func (s *matchSource) feed(ctx context.Context, launch func(chunk []int) bool) e
 	size := max(4*s.jobs, 16)
 	// Waiting for others' blocks (to finish, or to be left by a dead
 	// worker) polls the claims: cheap, and a worker whose share is done
-	// learns soon that the run is.
-	wait := min(lease/3, 100*time.Millisecond)
+	// learns soon that the run is. The polls start 5 ms apart, when the
+	// others' last blocks are about to end, and slow down to 100 ms.
+	const firstWait = 5 * time.Millisecond
+	maxWait := min(lease/3, 100*time.Millisecond)
+	wait := firstWait
 	known := slices.Clone(s.stored) // by plan index: stored, or launched here
 	repaired := false
 	for {
@@ -733,8 +736,10 @@ func (s *matchSource) feed(ctx context.Context, launch func(chunk []int) bool) e
 				return ctx.Err()
 			case <-time.After(wait):
 			}
+			wait = min(2*wait, maxWait)
 			continue
 		}
+		wait = firstWait
 		var stored map[string]bool
 		if b.Takeover {
 			if stored, err = st.StoredKeys(ctx, run); err != nil {

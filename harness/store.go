@@ -827,6 +827,13 @@ func appendSeats(buf []byte, seats []int) []byte {
 
 // Games loads a run's finished games by match key.
 func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord, error) {
+	return s.GamesExcept(ctx, runID, nil)
+}
+
+// GamesExcept loads a run's finished games by match key, leaving out those
+// whose key skip reports (a nil skip leaves out none): a worker picking up
+// the others' games at the end of a run decodes only theirs.
+func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key string) bool) (map[string]GameRecord, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results FROM games WHERE run_id = ?`), runID)
 	if err != nil {
 		return nil, err
@@ -834,28 +841,34 @@ func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord,
 	defer rows.Close()
 	out := map[string]GameRecord{}
 	old := false // games stored with their seats' results in outcomes
+	// The text columns are scanned without copies (sql.RawBytes, valid
+	// until the next row) and made strings only for the games kept.
+	var key, caseID, group, seed, seats, detail, worker, fin, results sql.RawBytes
 	for rows.Next() {
 		var g GameRecord
-		var seed, seats, detail, fin, results string
 		var wall float64
-		if err := rows.Scan(&g.Key, &g.Index, &g.CaseID, &g.Group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &g.Worker, &fin, &results); err != nil {
+		if err := rows.Scan(&key, &g.Index, &caseID, &group, &seed, &seats, &g.Outcome.Turns, &detail, &wall, &worker, &fin, &results); err != nil {
 			return nil, err
 		}
-		g.Seed, _ = strconv.ParseUint(seed, 10, 64)
-		if err := json.Unmarshal([]byte(seats), &g.Seats); err != nil {
+		if skip != nil && skip(string(key)) {
+			continue
+		}
+		g.Key, g.CaseID, g.Group, g.Worker = string(key), string(caseID), string(group), string(worker)
+		g.Seed, _ = strconv.ParseUint(string(seed), 10, 64)
+		if err := json.Unmarshal(seats, &g.Seats); err != nil {
 			return nil, fmt.Errorf("run %s game %s: seats: %w", runID, g.Key, err)
 		}
-		if detail != "{}" && detail != "" {
-			if err := json.Unmarshal([]byte(detail), &g.Outcome.Detail); err != nil {
+		if len(detail) > 0 && string(detail) != "{}" {
+			if err := json.Unmarshal(detail, &g.Outcome.Detail); err != nil {
 				return nil, fmt.Errorf("run %s game %s: detail: %w", runID, g.Key, err)
 			}
 		}
 		g.Wall = time.Duration(wall * 1e6)
-		g.Finished, _ = time.Parse(time.RFC3339Nano, fin)
+		g.Finished, _ = time.Parse(time.RFC3339Nano, string(fin))
 		g.Outcome.Seats = make([]SeatResult, len(g.Seats))
-		if results == "" {
+		if len(results) == 0 {
 			old = true
-		} else if err := parseSeatResults(results, g.Outcome.Seats); err != nil {
+		} else if err := parseSeatResults(string(results), g.Outcome.Seats); err != nil {
 			return nil, fmt.Errorf("run %s game %s: seat results: %w", runID, g.Key, err)
 		}
 		out[g.Key] = g

@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"gauntlet/internal/owner"
 )
 
@@ -57,6 +59,59 @@ func BenchmarkSaveBatch(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*batchGames)/1e3, "µs/game")
 		})
+	}
+}
+
+// BenchmarkWorkers plays one run of 24,000 games with one worker and with
+// three, each with its own connections and 16 players, in SQLite and, when
+// GAUNTLET_TEST_POSTGRES names a server, in PostgreSQL. The games wait 2 ms
+// and use little CPU, so that a 2-core machine shows what its cores cannot:
+// whether the claims and commits of several workers hold each other up.
+// Three workers' games/s over one worker's is the claim protocol's
+// scaling where each worker has the cores for its games.
+func BenchmarkWorkers(b *testing.B) {
+	const games = 24000
+	urls := []string{"sqlite:" + filepath.Join(b.TempDir(), "w.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
+	}
+	for _, url := range urls {
+		for _, workers := range []int{1, 3} {
+			b.Run(fmt.Sprintf("%s/workers=%d", strings.SplitN(url, ":", 2)[0], workers), func(b *testing.B) {
+				d := &duel{seats: 2, delay: 2 * time.Millisecond}
+				r := duelRegistry(d)
+				a, o := mustEntrant(b, r, "fixed"), mustEntrant(b, r, "fixed:skill=1")
+				stores := make([]*Store, workers)
+				for w := range stores {
+					st, err := OpenStore(context.Background(), url)
+					if err != nil {
+						b.Fatal(err)
+					}
+					defer st.Close()
+					stores[w] = st
+				}
+				played := 0
+				for b.Loop() {
+					name := fmt.Sprintf("workers-%d", time.Now().UnixNano())
+					var g errgroup.Group
+					for w, st := range stores {
+						g.Go(func() error {
+							p, err := EvalPlan(d, fmt.Sprintf("seeds:%d", games), a, []*Entrant{o}, name)
+							if err != nil {
+								return err
+							}
+							_, err = (&Runner{Store: st, Jobs: 16, Worker: fmt.Sprintf("w%d", w)}).Run(context.Background(), p, nil)
+							return err
+						})
+					}
+					if err := g.Wait(); err != nil {
+						b.Fatal(err)
+					}
+					played += games
+				}
+				b.ReportMetric(float64(played)/b.Elapsed().Seconds(), "games/s")
+			})
+		}
 	}
 }
 
