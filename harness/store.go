@@ -613,36 +613,29 @@ func appendDetail(buf []byte, d map[string]any) ([]byte, error) {
 		case string:
 			buf = appendJSONString(buf, v)
 		case []int:
-			buf = append(buf, '[')
-			for j, x := range v {
-				if j > 0 {
-					buf = append(buf, ',')
-				}
-				buf = strconv.AppendInt(buf, int64(x), 10)
-			}
-			buf = append(buf, ']')
+			buf = appendList(buf, v, appendInt)
 		case []bool:
-			buf = append(buf, '[')
-			for j, x := range v {
-				if j > 0 {
-					buf = append(buf, ',')
-				}
-				buf = strconv.AppendBool(buf, x)
-			}
-			buf = append(buf, ']')
+			buf = appendList(buf, v, strconv.AppendBool)
 		case []string:
-			buf = append(buf, '[')
-			for j, x := range v {
-				if j > 0 {
-					buf = append(buf, ',')
-				}
-				buf = appendJSONString(buf, x)
-			}
-			buf = append(buf, ']')
+			buf = appendList(buf, v, appendJSONString)
 		}
 	}
 	return append(buf, '}'), nil
 }
+
+// appendList appends xs as a JSON array, each element by appendElem.
+func appendList[T any](buf []byte, xs []T, appendElem func([]byte, T) []byte) []byte {
+	buf = append(buf, '[')
+	for i, x := range xs {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendElem(buf, x)
+	}
+	return append(buf, ']')
+}
+
+func appendInt(buf []byte, x int) []byte { return strconv.AppendInt(buf, int64(x), 10) }
 
 // plainDetail reports whether appendDetail writes v itself.
 func plainDetail(v any) bool {
@@ -814,16 +807,7 @@ func scanSeatResults(s string, seats []SeatResult) bool {
 }
 
 // appendSeats appends the JSON array of seats ("[0,1]") to buf.
-func appendSeats(buf []byte, seats []int) []byte {
-	buf = append(buf, '[')
-	for i, e := range seats {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = strconv.AppendInt(buf, int64(e), 10)
-	}
-	return append(buf, ']')
-}
+func appendSeats(buf []byte, seats []int) []byte { return appendList(buf, seats, appendInt) }
 
 // Games loads a run's finished games by match key.
 func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord, error) {
