@@ -32,16 +32,25 @@ func brewLikeGames(n int) []GameRecord {
 	return gs
 }
 
+// storeURLs is a new SQLite file and, when GAUNTLET_TEST_POSTGRES names a
+// server, that server: the stores a benchmark or test runs on.
+func storeURLs(tb testing.TB) []string {
+	urls := []string{"sqlite:" + filepath.Join(tb.TempDir(), "g.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
+	}
+	return urls
+}
+
+// dialectOf names the store of url for a sub-test: "sqlite" or "postgres".
+func dialectOf(url string) string { return strings.SplitN(url, ":", 2)[0] }
+
 // BenchmarkSaveBatch stores batches of 500 brew-like games in SQLite and,
 // when GAUNTLET_TEST_POSTGRES names a server, in PostgreSQL; the time per
 // game is the store's share of the harness overhead.
 func BenchmarkSaveBatch(b *testing.B) {
-	urls := []string{"sqlite:" + filepath.Join(b.TempDir(), "b.db")}
-	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
-		urls = append(urls, pg)
-	}
-	for _, url := range urls {
-		b.Run(strings.SplitN(url, ":", 2)[0], func(b *testing.B) {
+	for _, url := range storeURLs(b) {
+		b.Run(dialectOf(url), func(b *testing.B) {
 			st, err := OpenStore(context.Background(), url)
 			if err != nil {
 				b.Fatal(err)
@@ -71,13 +80,9 @@ func BenchmarkSaveBatch(b *testing.B) {
 // scaling where each worker has the cores for its games.
 func BenchmarkWorkers(b *testing.B) {
 	const games = 24000
-	urls := []string{"sqlite:" + filepath.Join(b.TempDir(), "w.db")}
-	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
-		urls = append(urls, pg)
-	}
-	for _, url := range urls {
+	for _, url := range storeURLs(b) {
 		for _, workers := range []int{1, 3} {
-			b.Run(fmt.Sprintf("%s/workers=%d", strings.SplitN(url, ":", 2)[0], workers), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/workers=%d", dialectOf(url), workers), func(b *testing.B) {
 				d := &duel{seats: 2, delay: 2 * time.Millisecond}
 				r := duelRegistry(d)
 				a, o := mustEntrant(b, r, "fixed"), mustEntrant(b, r, "fixed:skill=1")
@@ -261,12 +266,8 @@ func TestAppendDetailIsJSON(t *testing.T) {
 // (quotes, control characters, non-ASCII, a seed beyond int64) and reads
 // them back unchanged, once; storing them again inserts nothing.
 func TestSaveBatchRoundTrip(t *testing.T) {
-	urls := []string{"sqlite:" + filepath.Join(t.TempDir(), "rt.db")}
-	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
-		urls = append(urls, pg)
-	}
-	for _, url := range urls {
-		t.Run(strings.SplitN(url, ":", 2)[0], func(t *testing.T) {
+	for _, url := range storeURLs(t) {
+		t.Run(dialectOf(url), func(t *testing.T) {
 			st, err := OpenStore(context.Background(), url)
 			if err != nil {
 				t.Fatal(err)
