@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -320,6 +321,34 @@ func saveBatchRoundTrip(t *testing.T, st *Store, run string) {
 			if g.Outcome.Seats[i] != w.Outcome.Seats[i] {
 				t.Errorf("%q seat %d: read back %+v, stored %+v", k, i, g.Outcome.Seats[i], w.Outcome.Seats[i])
 			}
+		}
+	}
+}
+
+// TestNewSQLiteFile opens a store on a file that does not exist: it is
+// made in WAL mode with its tables, and nothing else is left beside it but
+// SQLite's own log and index.
+func TestNewSQLiteFile(t *testing.T) {
+	dir := t.TempDir()
+	st, err := OpenStore(context.Background(), "sqlite:"+filepath.Join(dir, "new.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mode string
+	var tables int
+	err = errors.Join(st.DB().QueryRow(`PRAGMA journal_mode`).Scan(&mode),
+		st.DB().QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name IN ('runs', 'games', 'claim_blocks')`).Scan(&tables),
+		st.Close())
+	if err != nil || mode != "wal" || tables != 3 {
+		t.Fatalf("journal mode %q, %d of 3 tables (%v)", mode, tables, err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if n := e.Name(); n != "new.db" && n != "new.db-wal" && n != "new.db-shm" {
+			t.Errorf("left beside the store: %s", n)
 		}
 	}
 }
