@@ -111,7 +111,7 @@ var Params = param.Specs{
 	{Name: "escape", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with a trail out and no safe loop, take the first move whose shortest way home leaves the most time before an opponent can reach the trail, instead of the shortest way home"},
 	{Name: "hunt", Kind: param.Int, Min: 0, Max: 1, Default: 0,
-		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or the way there (the cut kills it)"},
+		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or any cell of the way there (the cut kills it)"},
 	{Name: "time_pow", Kind: param.Float, Min: 0.2, Max: 1, Default: 1,
 		Help: "power of the loop's time in the value per tick (value / (ticks + time_bias)^time_pow): below 1 favours bigger loops"},
 }
@@ -967,8 +967,9 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 // huntStep is the first allowed move of a shortest way (at the current
 // speed) to a cell of an opponent's trail that is reached before that
 // opponent can be home, with the margin, and before any opponent can reach
-// the own trail or a cell of the way outside the own territory; DirNone
-// when there is none. Entering the cell cuts the trail: the opponent dies.
+// the own trail or any cell of the way, inside the own territory too (a
+// head-on meeting there can still kill); DirNone when there is none.
+// Entering the cell cuts the trail: the opponent dies.
 func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
 	for i := range b.dist {
 		b.dist[i] = -1
@@ -984,10 +985,7 @@ func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
 		n, _ := head.Step(d)
 		b.dist[n] = 1
 		b.first[n] = d
-		b.wayMin[n] = trailArrive
-		if !p.Terr.Has(n) {
-			b.wayMin[n] = min(trailArrive, b.arrive[n])
-		}
+		b.wayMin[n] = min(trailArrive, b.arrive[n])
 		b.queue[qt] = n
 		qt++
 	}
@@ -1007,10 +1005,7 @@ func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
 			}
 			b.dist[n] = b.dist[x] + 1
 			b.first[n] = b.first[x]
-			b.wayMin[n] = b.wayMin[x]
-			if !p.Terr.Has(n) {
-				b.wayMin[n] = min(b.wayMin[n], b.arrive[n])
-			}
+			b.wayMin[n] = min(b.wayMin[x], b.arrive[n])
 			b.queue[qt] = n
 			qt++
 		}
