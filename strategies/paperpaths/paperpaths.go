@@ -37,8 +37,10 @@
 // time, points) or its kills first alone (kill_first), its territory
 // lifetime (terr_life: own cells an opponent's way home takes are no home
 // from then), the way home that leaves the opponents the most time when no
-// loop is safe (escape) and a per-game time budget shared out over the
-// decisions left. Params keeps the previous defaults.
+// loop is safe (escape), a shortest way to an opponent's trail that can be
+// cut before it is home (hunt), a power on the loop's time in its value per
+// tick (time_pow) and a per-game time budget shared out over the decisions
+// left. Params keeps the previous defaults.
 package paperpaths
 
 import (
