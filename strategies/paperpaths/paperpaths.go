@@ -37,8 +37,10 @@
 // time, points) or its kills first alone (kill_first), its territory
 // lifetime (terr_life: own cells an opponent's way home takes are no home
 // from then), the way home that leaves the opponents the most time when no
-// loop is safe (escape) and a per-game time budget shared out over the
-// decisions left. Params keeps the previous defaults.
+// loop is safe (escape), a shortest way to an opponent's trail that can be
+// cut before it is home (hunt), a power on the loop's time in its value per
+// tick (time_pow) and a per-game time budget shared out over the decisions
+// left. Params keeps the previous defaults.
 package paperpaths
 
 import (
@@ -110,6 +112,10 @@ var Params = param.Specs{
 		Help: "1: the rest of the loop chosen at the last decision is checked and scored again alongside the new draws, so a safe plan is not lost when no draw finds it again"},
 	{Name: "escape", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with a trail out and no safe loop, take the first move whose shortest way home leaves the most time before an opponent can reach the trail, instead of the shortest way home"},
+	{Name: "hunt", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or any cell of the way there (the cut kills it)"},
+	{Name: "time_pow", Kind: param.Float, Min: 0.2, Max: 1, Default: 1,
+		Help: "power of the loop's time in the value per tick (value / (ticks + time_bias)^time_pow): below 1 favours bigger loops"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -161,6 +167,8 @@ type Bot struct {
 	killFirst        bool
 	keepPlan         bool
 	escape           bool
+	hunt             bool
+	timePow          float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -178,6 +186,7 @@ type Bot struct {
 	first    [paperio.NumCells]paperio.Dir // first move of the seek search
 	goal     paperio.Cell                  // the own cell homeDist reached
 	queue    [paperio.NumCells]paperio.Cell
+	wayMin   [paperio.NumCells]int32 // earliest opponent arrival on the way to a cell (hunt)
 	lines    []paperio.Cell
 	walk     []paperio.Cell // cells of the last path drawn, from the one after the head
 	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
@@ -234,6 +243,8 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		killFirst:  specs.Int(v, "kill_first") == 1,
 		keepPlan:   specs.Int(v, "keep_plan") == 1,
 		escape:     specs.Int(v, "escape") == 1,
+		hunt:       specs.Int(v, "hunt") == 1,
+		timePow:    specs.Float(v, "time_pow"),
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -450,6 +461,13 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
 	}
+	if b.hunt {
+		if d := b.huntStep(p, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
+			b.plan = b.plan[:0]
+			b.fellBack = false
+			return d
+		}
+	}
 	bestScore, bestDir := math.Inf(-1), paperio.DirNone
 	b.pathsRun = 0
 	b.best = b.best[:0]
@@ -662,6 +680,9 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
 	value += b.wHome * float64(inside) / float64(b.maxLen)
 	score := value / (float64(w.t) + b.timeBias)
+	if b.timePow != 1 {
+		score = value / math.Pow(float64(w.t)+b.timeBias, b.timePow)
+	}
 	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank
 	}
@@ -938,6 +959,55 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 			}
 			b.dist[n] = b.dist[x] + 1
 			b.first[n] = b.first[x]
+			b.queue[qt] = n
+			qt++
+		}
+	}
+	return paperio.DirNone
+}
+
+// huntStep is the first allowed move of a shortest way (at the current
+// speed) to a cell of an opponent's trail that is reached before that
+// opponent can be home, with the margin, and before any opponent can reach
+// the own trail or any cell of the way, inside the own territory too (a
+// head-on meeting there can still kill); DirNone when there is none.
+// Entering the cell cuts the trail: the opponent dies.
+func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	head := p.Cell()
+	b.dist[head] = 0
+	qt := 0
+	margin := int32(math.Ceil(b.margin))
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		n, _ := head.Step(d)
+		b.dist[n] = 1
+		b.first[n] = d
+		b.wayMin[n] = min(trailArrive, b.arrive[n])
+		b.queue[qt] = n
+		qt++
+	}
+	for qh := 0; qh < qt; qh++ {
+		x := b.queue[qh]
+		t := b.dist[x] * tick
+		if t+margin > b.wayMin[x] {
+			continue // an opponent can cut the way before it gets here
+		}
+		if o := b.owner[x]; o > 0 && t+margin < b.homeAt[o-1] {
+			return b.first[x]
+		}
+		for _, d := range dirs {
+			n, ok := x.Step(d)
+			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
+				continue
+			}
+			b.dist[n] = b.dist[x] + 1
+			b.first[n] = b.first[x]
+			b.wayMin[n] = min(b.wayMin[x], b.arrive[n])
 			b.queue[qt] = n
 			qt++
 		}

@@ -109,7 +109,7 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 // way home and one capture per opponent out, each decision), kill_first=1
 // and keep_plan=1.
 func BenchmarkDecisionNewParams(b *testing.B) {
-	bot, err := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1}, 1)
+	bot, err := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 1, "time_pow": 0.5}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
