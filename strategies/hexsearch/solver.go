@@ -62,6 +62,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
+	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 0, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
 // Config is a solver's validated settings.
@@ -86,6 +87,7 @@ type Config struct {
 	GameBeam    int     // widest game beam (0: none)
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 	BeamRows    float64 // power points per row of fall the game beam expects
+	SurvBeams   int     // survival variants' game beams played while the best game ends early
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -110,6 +112,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.Portfolio = specs.Int(v, "portfolio")
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
 		c.BeamRows = v["beam_rows"]
+		c.SurvBeams = specs.Int(v, "survive_beams")
 	}
 	return c, nil
 }
@@ -150,6 +153,7 @@ type Solver struct {
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
 	gb         *gameBeam // the game beam's buffers
+	survive    []*Solver // the survival variants' game beams
 	replay     *Solver   // plays the game beam's line
 	spanRc     *reach
 	spanBoards [2]board
@@ -312,8 +316,40 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		if w, budget := s.beamWidth(); w > 0 {
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
 		}
+		// Where the best game dies before its source ends, what it
+		// lacks is survival: more units locked is more falls for the
+		// phrases. Beams with a heavier height penalty are tried.
+		for i := range min(s.cfg.SurvBeams, len(surviveVariants)) {
+			if ctx.Err() != nil || s.check.Run(p, seed, phrases, best).End == hextris.SourceExhausted {
+				break
+			}
+			if len(s.survive) <= i {
+				c := s.cfg
+				c.Portfolio, c.SurvBeams = 0, 0
+				c.Weights = surviveVariants[i].apply(c.Weights)
+				s.survive = append(s.survive, NewSolver(c))
+			}
+			sub := s.survive[i]
+			sub.beamStart(p, seed, phrases)
+			if w, budget := sub.beamWidth(); w > 0 {
+				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget))
+			}
+		}
 	}
 	return best, nil
+}
+
+// surviveVariants are the weight variants of the survival game beams
+// (survive_beams), in the order played: a heavier penalty on the summed
+// column heights keeps the stack low, so that more units spawn. On
+// problem 18 (a 30-wide board with an obstacle across its middle and
+// holed 9- and 17-cell units) the game locks 240 units with the
+// defaults and 903 with the height weight 2 (the default 0.6 times 10/3).
+var surviveVariants = []variant{
+	{1, 1, 1, 10.0 / 3, 1, 1, 0},
+	{1, 1, 1, 5, 1, 1, 0},
+	{1, 1, 1, 2.5, 1, 1, 0},
+	{1, 1, 1, 10.0 / 3, 1, 1, 10},
 }
 
 // playPortfolio plays the portfolio's variants one unit deep, the winner
