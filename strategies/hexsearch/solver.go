@@ -32,6 +32,8 @@ var weightSpecs = param.Specs{
 	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
+	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
+	{Name: "dp_span_potential", Kind: param.Float, Min: 0, Max: 300, Default: 30, Help: "value per character of an unused phrase begun by dp_span and left partly typed at a unit's lock"},
 }
 
 // GreedyParams are the parameters of hexgreedy: the evaluation weights and
@@ -84,6 +86,8 @@ type Config struct {
 	DPUnused    int     // unused phrases the search tries to fit, best repeat rate first
 	DPSlack     int     // columns the search's paths may stray from the line to the target
 	DPTurns     int     // rotations the search's paths may make at one column of a row
+	DPSpan      int     // unused phrases longer than the fall the search may begin
+	DPSpanPot   float64 // value per character of such a phrase left partly typed at a lock
 	GameBeam    int     // widest game beam (0: none)
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 	BeamRows    float64 // power points per row of fall the game beam expects
@@ -104,7 +108,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
 		PhraseDP: v["phrase_dp"] != 0, DPNodes: specs.Int(v, "dp_nodes"), DPPotential: v["dp_potential"],
 		DPRepeats: specs.Int(v, "dp_repeats"), DPUnused: specs.Int(v, "dp_unused"), DPSlack: specs.Int(v, "dp_slack"),
-		DPTurns: specs.Int(v, "dp_turns"),
+		DPTurns: specs.Int(v, "dp_turns"), DPSpan: specs.Int(v, "dp_span"), DPSpanPot: v["dp_span_potential"],
 	}
 	if _, ok := specs.Lookup("depth"); ok {
 		c.Depth, c.Beam, c.BeamDeep = specs.Int(v, "depth"), specs.Int(v, "beam"), specs.Int(v, "beam_deep")
@@ -253,7 +257,7 @@ func (s *Solver) prepare(p *hextris.Problem, phrases hextris.PhraseSet) {
 		if s.cfg.PhraseDP {
 			s.dp = newPhraseDP(s.g, s.rcs[0], s.ac, s.pl.phrases, dpConfig{
 				repeats: s.cfg.DPRepeats, unused: s.cfg.DPUnused, slack: s.cfg.DPSlack, turns: s.cfg.DPTurns,
-				budget: s.cfg.DPNodes, potential: s.cfg.DPPotential})
+				budget: s.cfg.DPNodes, potential: s.cfg.DPPotential, span: s.cfg.DPSpan, spanPotential: s.cfg.DPSpanPot})
 		}
 	}
 	s.pl.reset()
@@ -557,7 +561,22 @@ func (s *Solver) phraseSearch(u int, from, target int32, n0 int) {
 // DPPotential per character of a phrase it leaves partly typed.
 func (s *Solver) textValue(text []byte) float64 {
 	pts, a := s.ac.score(s.acState, text, s.used, s.seen)
-	return float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
+	v := float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
+	if s.cfg.DPSpan > 0 {
+		// A phrase still unused, begun at the lock, as the search values it.
+		for n := a; n != 0; n = s.ac.fail[n] {
+			if m := s.ac.longer[n]; m != 0 {
+				for i := range s.used {
+					if m&(1<<uint(i)) != 0 && !s.used[i] {
+						v = max(v, float64(pts)+s.cfg.DPSpanPot*float64(s.ac.depth[n]))
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	return v
 }
 
 // lockValue returns the one-unit value of locking at state st (from the
