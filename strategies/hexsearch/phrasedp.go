@@ -62,8 +62,8 @@ type phraseDP struct {
 	edgeAt  [][2]int32 // the edges of (state, command): edges[lo:hi]
 	actIdx  []int32    // cell of each reduced state in a block
 	nAct    int32      // reduced states
-	left    []int32 // value of the partly typed phrase at a lock in a reduced state
-	gain    []int32 // points on reaching a reduced state, this unit
+	left    []int32    // value of the partly typed phrase at a lock in a reduced state
+	gain    []int32    // points on reaching a reduced state, this unit
 
 	b      *board
 	u      int
