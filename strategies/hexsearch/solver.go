@@ -22,6 +22,7 @@ var weightSpecs = param.Specs{
 	{Name: "w_low", Kind: param.Float, Min: 0, Max: 50, Default: 12, Help: "reward per row of depth of the placed unit (mean row of its cells)"},
 	{Name: "w_rowfill", Kind: param.Float, Min: 0, Max: 50, Default: 1, Help: "reward for nearly full rows: sum of squared row fill over the width"},
 	{Name: "w_contact", Kind: param.Float, Min: 0, Max: 50, Default: 2, Help: "reward per side the placed cells share with filled cells or walls"},
+	{Name: "w_enclosed", Kind: param.Float, Min: 0, Max: 100, Default: 0, Help: "penalty per empty cell that a one-cell unit entering at the top cannot reach (moving E, W, SW, SE): it keeps its row from clearing"},
 	{Name: "phrases", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type phrases of power on the way to each lock (1) or take plain shortest paths (0)"},
 	{Name: "span", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type unused phrases that do not fit one unit's fall across several units, a phrase character locking each (1)"},
 	{Name: "span_margin", Kind: param.Float, Min: 0, Max: 2000, Default: 20, Help: "how much worse (in evaluation points) than the best a placement may be to carry a phrase across units"},
@@ -32,14 +33,14 @@ var weightSpecs = param.Specs{
 	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
-	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
-	{Name: "dp_span_potential", Kind: param.Float, Min: 0, Max: 300, Default: 30, Help: "value per character of an unused phrase begun by dp_span and left partly typed at a unit's lock"},
+	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
+	{Name: "dp_span_potential", Kind: param.Float, Min: 0, Max: 300, Default: 5, Help: "value per character of an unused phrase begun by dp_span and left partly typed at a unit's lock"},
 }
 
 // GreedyParams are the parameters of hexgreedy: the evaluation weights and
 // the phrase settings. Its phrase search is off by default, to keep it
-// fast.
-var GreedyParams = withDefault(weightSpecs, "phrase_dp", 0)
+// fast, and begins no phrase for the next units (dp_span 0) when on.
+var GreedyParams = withDefault(withDefault(weightSpecs, "phrase_dp", 0), "dp_span", 0)
 
 // withDefault returns a copy of specs with the default of name changed.
 func withDefault(specs param.Specs, name string, v float64) param.Specs {
@@ -64,7 +65,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
-	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 0, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
+	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
 // Config is a solver's validated settings.
@@ -103,6 +104,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		Weights: Weights{
 			Points: v["w_points"], Holes: v["w_holes"], Dead: v["w_dead"], Height: v["w_height"],
 			MaxH: v["w_maxh"], Bump: v["w_bump"], Low: v["w_low"], RowFill: v["w_rowfill"], Contact: v["w_contact"],
+			Enclosed: v["w_enclosed"],
 		},
 		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
