@@ -33,7 +33,7 @@ var weightSpecs = param.Specs{
 	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
-	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
+	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
 	{Name: "dp_span_potential", Kind: param.Float, Min: 0, Max: 300, Default: 5, Help: "value per character of an unused phrase begun by dp_span and left partly typed at a unit's lock"},
 }
 
