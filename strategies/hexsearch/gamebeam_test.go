@@ -174,3 +174,23 @@ func TestSurvivalBeamOutlives(t *testing.T) {
 			rs[1].UnitsLocked, rs[1].Score, rs[0].UnitsLocked, rs[0].Score)
 	}
 }
+
+// TestBeamSpanRaisesProblem23: on problem 23, whose best text types 3 of
+// the 18 phrases, typing the game beam's line again with dp_span
+// (beam_span) scores more, with a valid text.
+func TestBeamSpanRaisesProblem23(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves problem 23 twice at the defaults")
+	}
+	ps := phraseSet(t, "power")
+	p := official(t, 23)
+	seed := p.SourceSeeds[0]
+	var rs [2]hextris.Result
+	for i, v := range []string{"beam_span=0", "beam_span=6"} {
+		rs[i] = solveValid(t, mustLookahead(t, v), p, seed, ps)
+	}
+	t.Logf("beam_span=0: %d; beam_span=6: %d", rs[0].Score, rs[1].Score)
+	if rs[1].Score <= rs[0].Score {
+		t.Fatalf("beam_span=6 scores %d, beam_span=0 %d", rs[1].Score, rs[0].Score)
+	}
+}

@@ -39,8 +39,8 @@ var weightSpecs = param.Specs{
 
 // GreedyParams are the parameters of hexgreedy: the evaluation weights and
 // the phrase settings. Its phrase search is off by default, to keep it
-// fast, and begins no phrase for the next units (dp_span 0) when on.
-var GreedyParams = withDefault(withDefault(weightSpecs, "phrase_dp", 0), "dp_span", 0)
+// fast.
+var GreedyParams = withDefault(weightSpecs, "phrase_dp", 0)
 
 // withDefault returns a copy of specs with the default of name changed.
 func withDefault(specs param.Specs, name string, v float64) param.Specs {
@@ -65,6 +65,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
+	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
@@ -93,6 +94,7 @@ type Config struct {
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 	BeamRows    float64 // power points per row of fall the game beam expects
 	SurvBeams   int     // survival variants' game beams played while the best game ends early
+	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -119,6 +121,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
 		c.BeamRows = v["beam_rows"]
 		c.SurvBeams = specs.Int(v, "survive_beams")
+		c.BeamSpan = specs.Int(v, "beam_span")
 	}
 	return c, nil
 }
@@ -158,9 +161,11 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
-	gb         *gameBeam // the game beam's buffers
-	survive    []*Solver // the survival variants' game beams
-	replay     *Solver   // plays the game beam's line
+	gb         *gameBeam    // the game beam's buffers
+	survive    []*Solver    // the survival variants' game beams
+	replay     *Solver      // plays the game beam's line
+	spanReplay *Solver      // plays it again with dp_span (beam_span)
+	line       []chosenLock // the game beam's latest line
 	spanRc     *reach
 	spanBoards [2]board
 	spanCands  []cand
@@ -321,6 +326,15 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		s.beamStart(p, seed, phrases)
 		if w, budget := s.beamWidth(); w > 0 {
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
+			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
+				if s.spanReplay == nil {
+					c := s.cfg
+					c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
+					c.DPSpan = s.cfg.BeamSpan
+					s.spanReplay = NewSolver(c)
+				}
+				keep(s.retype(ctx, p, seed, phrases, s.spanReplay))
+			}
 		}
 		// Where the best game dies before its source ends, what it
 		// lacks is survival: more units locked is more falls for the
