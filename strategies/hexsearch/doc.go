@@ -45,8 +45,10 @@
 // character. With dp_span, up to that many unused phrases too long for the
 // unit's fall may be begun, a partial one worth dp_span_potential per
 // character at the lock, for the next units to finish (their first use is
-// worth 300 points; small boards type more phrases so). The unit's text
-// is the greedy planner's or the search's,
+// worth 300 points; small boards type more phrases so, but lose repeats:
+// beam_span applies it to a second typing of the game beam's line only,
+// kept if it scores more). The unit's text is the greedy planner's or the
+// search's,
 // whichever scores more, counted exactly with the automaton. Every unit's
 // text is replayed on a copy of the referee's game before it is kept; if
 // it does not lock the unit where planned, the plain shortest path is used
