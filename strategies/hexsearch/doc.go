@@ -42,7 +42,13 @@
 // tried (the automaton is reduced to them for the unit), paths stay
 // within dp_slack columns of the line from the spawn to the target, and a
 // phrase left partly typed at the lock is worth dp_potential per
-// character. The unit's text is the greedy planner's or the search's,
+// character. With dp_span, up to that many unused phrases too long for the
+// unit's fall may be begun, a partial one worth dp_span_potential per
+// character at the lock, for the next units to finish (their first use is
+// worth 300 points; small boards type more phrases so, but lose repeats:
+// beam_span applies it to a second typing of the game beam's line only,
+// kept if it scores more). The unit's text is the greedy planner's or the
+// search's,
 // whichever scores more, counted exactly with the automaton. Every unit's
 // text is replayed on a copy of the referee's game before it is kept; if
 // it does not lock the unit where planned, the plain shortest path is used
@@ -67,7 +73,11 @@
 // its units fall (the phrases typed on the way: a line that lives longer
 // or locks deeper leaves the phrase search more rows), is typed with the
 // phrase search (Solver.choose follows it lock for lock) and kept if the
-// referee scores it above the lookahead's text.
+// referee scores it above the lookahead's text. While the best text's
+// game ends before its source does, survive_beams more beams are played
+// with a heavier height penalty (survival is what such a game lacks: each
+// unit locked is a fall for the phrases; problem 18 locks 903 units of
+// 1,000 instead of 240).
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.

@@ -19,6 +19,12 @@ type Weights struct {
 	Low     float64 // reward per row of depth of the placed cells (their mean row)
 	RowFill float64 // reward for nearly full rows: sum over rows of fill², over the width
 	Contact float64 // reward per side the placed cells share with filled cells or walls
+	// Enclosed is the penalty per empty cell that a one-cell unit entering
+	// at the top cannot reach (moving E, W, SW and SE through empty
+	// cells): unlike a hole under an overhang, which a one-cell unit may
+	// still fill from the side, such a cell keeps its row from clearing
+	// until the rows above it clear.
+	Enclosed float64
 }
 
 // evaluator computes board features with word-wide bit operations and
@@ -29,11 +35,18 @@ type evaluator struct {
 	sh      []uint64
 	sh2     []uint64
 	lastCol []uint64 // mask of every column except the last
+	// scratch of the enclosed-cell count (Weights.Enclosed)
+	reach            []uint64 // reachable cells by row
+	free, fwd, rev   []uint64
+	revFree, revSeed []uint64
 }
 
 func newEvaluator(w Weights, b *board) *evaluator {
-	e := &evaluator{w: w, acc: make([]uint64, b.stride), sh: make([]uint64, b.stride),
-		sh2: make([]uint64, b.stride), lastCol: make([]uint64, b.stride)}
+	st := b.stride
+	e := &evaluator{w: w, acc: make([]uint64, st), sh: make([]uint64, st),
+		sh2: make([]uint64, st), lastCol: make([]uint64, st),
+		reach: make([]uint64, st*b.h), free: make([]uint64, st), fwd: make([]uint64, st),
+		rev: make([]uint64, st), revFree: make([]uint64, st), revSeed: make([]uint64, st)}
 	copy(e.lastCol, b.full)
 	x := b.w - 1
 	e.lastCol[x>>6] &^= 1 << uint(x&63)
@@ -72,14 +85,15 @@ func shr1(dst, src []uint64, width int, wall bool) {
 
 // features are the integer board features that static weighs.
 type features struct {
-	holes, dead, sumH, maxH, bump, rowFill int
+	holes, dead, sumH, maxH, bump, rowFill, enclosed int
 }
 
 // value weighs the features of a board of width w.
 func (e *evaluator) value(f features, w int) float64 {
 	ws := &e.w
 	return -ws.Holes*float64(f.holes) - ws.Dead*float64(f.dead) - ws.Height*float64(f.sumH) -
-		ws.MaxH*float64(f.maxH) - ws.Bump*float64(f.bump) + ws.RowFill*float64(f.rowFill)/float64(w)
+		ws.MaxH*float64(f.maxH) - ws.Bump*float64(f.bump) + ws.RowFill*float64(f.rowFill)/float64(w) -
+		ws.Enclosed*float64(f.enclosed)
 }
 
 // rowHoles returns the holes and dead cells of row y > 0 of b: its empty
@@ -148,7 +162,83 @@ func (e *evaluator) features(b *board, bs *base) features {
 			}
 		}
 	}
+	if e.w.Enclosed != 0 {
+		reach := e.reach
+		if bs != nil {
+			bs.reach = resize64(bs.reach, len(b.rows))
+			bs.enclAt = resize(bs.enclAt, b.h)
+			reach = bs.reach
+		}
+		for y := range b.h {
+			n := e.reachRow(b, reach, y)
+			f.enclosed += n
+			if bs != nil {
+				bs.enclAt[y] = int32(n)
+			}
+		}
+	}
 	return f
+}
+
+// reachRow sets row y of reach to the cells of row y of b that a one-cell
+// unit entering at the top reaches (row 0: every empty cell; below: the
+// empty cells below a reached cell of row y-1 of reach, and those joined
+// to them by empty cells of the row), and returns the empty cells of the
+// row it does not reach.
+func (e *evaluator) reachRow(b *board, reach []uint64, y int) int {
+	st := b.stride
+	row := b.rows[y*st : (y+1)*st]
+	r := reach[y*st : (y+1)*st]
+	for i := range st {
+		e.free[i] = ^row[i] & b.full[i]
+	}
+	if y == 0 {
+		copy(r, e.free)
+		return 0
+	}
+	prev := reach[(y-1)*st : y*st]
+	if y&1 == 0 { // from NW = prev[x-1] and NE = prev[x]
+		shl1(e.sh, prev, false)
+	} else { // from NW = prev[x] and NE = prev[x+1]
+		shr1(e.sh, prev, b.w, false)
+	}
+	for i := range st {
+		r[i] = (prev[i] | e.sh[i]) & e.free[i]
+	}
+	e.fillRuns(r)
+	n := 0
+	for i := range st {
+		n += bits.OnesCount64(e.free[i] &^ r[i])
+	}
+	return n
+}
+
+// fillRuns extends the cells of r (a subset of e.free) to the whole runs
+// of e.free that hold them: eastwards by adding r to the free cells as one
+// multi-word integer (a carry runs through a free run above its lowest
+// seed), westwards the same on the bit-reversed words.
+func (e *evaluator) fillRuns(r []uint64) {
+	fillUp(e.fwd, e.free, r)
+	n := len(r)
+	for i := range n {
+		e.revFree[i] = bits.Reverse64(e.free[n-1-i])
+		e.revSeed[i] = bits.Reverse64(r[n-1-i])
+	}
+	fillUp(e.rev, e.revFree, e.revSeed)
+	for i := range n {
+		r[i] = e.fwd[i] | bits.Reverse64(e.rev[n-1-i])
+	}
+}
+
+// fillUp sets dst to the cells of free from each cell of seed (a subset of
+// free) up to the end of its run, towards higher bits.
+func fillUp(dst, free, seed []uint64) {
+	var carry uint64
+	for i := range free {
+		sum, c := bits.Add64(free[i], seed[i], carry)
+		dst[i] = (sum^free[i])&free[i] | seed[i]
+		carry = c
+	}
 }
 
 // base holds a board's features by row and by column, so that the
@@ -164,6 +254,10 @@ type base struct {
 	// scratch of after: changed columns and their old heights
 	cols []int32
 	old  []int32
+	// with Weights.Enclosed: the reachable cells by row (see reachRow)
+	// and the enclosed cells per row
+	reach  []uint64
+	enclAt []int32
 }
 
 // setBase computes the base of b; b must not change while it is used.
@@ -183,6 +277,16 @@ func (e *evaluator) setBase(bs *base, b *board) {
 			}
 		}
 	}
+}
+
+// resize64 returns s with length n, zeroed.
+func resize64(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // resize returns s with length n, zeroed.
@@ -263,6 +367,21 @@ func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float6
 				ro = int(bs.old[j])
 			}
 			f.bump += absDiff(h, rh) - absDiff(int(bs.old[i]), ro)
+		}
+	}
+	if e.w.Enclosed != 0 {
+		// Reach changes from the unit's top row down only; below its
+		// bottom row, once a row's reach is the base board's again, so is
+		// every row's under it.
+		if y0 > 0 {
+			copy(e.reach[(y0-1)*st:y0*st], bs.reach[(y0-1)*st:y0*st])
+		}
+		for yy := y0; yy < b.h; yy++ {
+			n := e.reachRow(b, e.reach, yy)
+			f.enclosed += n - int(bs.enclAt[yy])
+			if yy > y1 && slices.Equal(e.reach[yy*st:(yy+1)*st], bs.reach[yy*st:(yy+1)*st]) {
+				break
+			}
 		}
 	}
 	v = e.value(f, b.w)

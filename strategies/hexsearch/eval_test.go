@@ -12,7 +12,7 @@ import (
 // spawn check of the next unit), that it declines exactly the locks that
 // clear lines, and that it leaves the board as it was.
 func TestAfterMatchesFullEvaluation(t *testing.T) {
-	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1}
+	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1, Enclosed: 2.3}
 	checked, declined := 0, 0
 	for _, id := range []int{0, 3, 6, 12, 14, 18, 24} {
 		p := official(t, id)
@@ -76,4 +76,47 @@ func TestAfterMatchesFullEvaluation(t *testing.T) {
 		t.Fatalf("checked %d locks, %d clearing lines: the test saw too little", checked, declined)
 	}
 	t.Logf("%d locks agree, %d clearing lines left to the full evaluation", checked, declined)
+}
+
+// TestFillRunsMatchesNaive: on random rows of several widths, fillRuns
+// extends its seeds to exactly the free runs that hold them, as a
+// cell-by-cell walk east and west finds.
+func TestFillRunsMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for _, w := range []int{1, 10, 63, 64, 65, 100, 128} {
+		b := newBoard(w, 2)
+		e := newEvaluator(Weights{}, &b)
+		for range 300 {
+			r := make([]uint64, b.stride)
+			for x := range w {
+				if rng.IntN(4) != 0 {
+					e.free[x>>6] |= 1 << uint(x&63)
+				} else {
+					e.free[x>>6] &^= 1 << uint(x&63)
+				}
+			}
+			has := func(s []uint64, x int) bool { return x >= 0 && x < w && s[x>>6]>>uint(x&63)&1 != 0 }
+			for x := range w {
+				if has(e.free, x) && rng.IntN(8) == 0 {
+					r[x>>6] |= 1 << uint(x&63)
+				}
+			}
+			want := make([]uint64, b.stride)
+			for x := range w {
+				if !has(r, x) {
+					continue
+				}
+				for d := -1; d <= 1; d += 2 {
+					for c := x; has(e.free, c); c += d {
+						want[c>>6] |= 1 << uint(c&63)
+					}
+				}
+			}
+			seeds := slices.Clone(r)
+			e.fillRuns(r)
+			if !slices.Equal(r, want) {
+				t.Fatalf("width %d: free %x seeds %x: filled %x, want %x", w, e.free, seeds, r, want)
+			}
+		}
+	}
 }

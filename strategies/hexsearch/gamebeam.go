@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"strings"
 
 	"gauntlet/referees/hextris"
 )
@@ -212,18 +213,41 @@ func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, 
 	s.ctx = ctx
 	defer func() { s.ctx = nil }()
 	line, _, ok := s.beamLine(width, budget)
+	s.line = s.line[:0]
 	if !ok || len(line) == 0 {
 		return "", nil
 	}
+	s.line = append(s.line, line...)
 	if s.replay == nil {
 		c := s.cfg
 		c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
 		s.replay = NewSolver(c)
 	}
-	s.replay.prevChosen = append(s.replay.prevChosen[:0], line...)
-	s.replay.reuse = true
-	defer func() { s.replay.reuse = false }()
-	return s.replay.solveOne(ctx, p, seed, phrases)
+	return s.retype(ctx, p, seed, phrases, s.replay)
+}
+
+// retype types the game beam's latest line (beamPlay's) with the phrase
+// settings of the one-unit solver r, and returns its text ("" without a
+// line).
+func (s *Solver) retype(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, r *Solver) (string, error) {
+	if len(s.line) == 0 {
+		return "", nil
+	}
+	r.prevChosen = append(r.prevChosen[:0], s.line...)
+	r.reuse = true
+	defer func() { r.reuse = false }()
+	return r.solveOne(ctx, p, seed, phrases)
+}
+
+// leavesUnused reports whether text lacks one of the solver's phrases.
+func (s *Solver) leavesUnused(text string) bool {
+	text = strings.ToLower(text)
+	for _, ph := range s.pl.phrases {
+		if !strings.Contains(text, ph.text) {
+			return true
+		}
+	}
+	return false
 }
 
 // beamStart sets the solver up at the start of the game of p and seed.

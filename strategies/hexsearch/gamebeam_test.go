@@ -141,3 +141,56 @@ func TestGameBeamRowsPicksLongerFalls(t *testing.T) {
 		t.Fatalf("beam_rows=20: %d rows, %d points; move points alone: %d rows, %d points", rows[1], score[1], rows[0], score[0])
 	}
 }
+
+// TestSurvivalBeamOutlives: on problem 18, where the default weights' game
+// dies early (a 30-wide board with an obstacle across its middle, holed 9-
+// and 17-cell units), a solver that also plays the first survival
+// variant's game beam (survive_beams=1) locks more units and scores more,
+// with a valid text. The beam's survival is chaotic in its width (32 wide
+// the variant dies sooner than the defaults), so the test plays the
+// defaults' width; it takes about a minute.
+func TestSurvivalBeamOutlives(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays problem 18 twice at the defaults")
+	}
+	ps := phraseSet(t, "power")
+	p := official(t, 18)
+	seed := p.SourceSeeds[0]
+	var rs [2]hextris.Result
+	for i, v := range []string{"survive_beams=0", "survive_beams=1"} {
+		sol, err := mustLookahead(t, v).Solve(context.Background(), p, seed, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs[i] = hextris.Play(p, seed, ps, sol)
+		if rs[i].Error != "" {
+			t.Fatalf("%s: %s at %d", v, rs[i].Error, rs[i].ErrorAt)
+		}
+	}
+	t.Logf("survive_beams=0: %d units, score %d; survive_beams=1: %d units, score %d",
+		rs[0].UnitsLocked, rs[0].Score, rs[1].UnitsLocked, rs[1].Score)
+	if rs[1].UnitsLocked <= rs[0].UnitsLocked || rs[1].Score <= rs[0].Score {
+		t.Fatalf("survive_beams=1: %d units, score %d; survive_beams=0: %d units, score %d",
+			rs[1].UnitsLocked, rs[1].Score, rs[0].UnitsLocked, rs[0].Score)
+	}
+}
+
+// TestBeamSpanRaisesProblem23: on problem 23, whose best text types 3 of
+// the 18 phrases, typing the game beam's line again with dp_span
+// (beam_span) scores more, with a valid text.
+func TestBeamSpanRaisesProblem23(t *testing.T) {
+	if testing.Short() {
+		t.Skip("solves problem 23 twice at the defaults")
+	}
+	ps := phraseSet(t, "power")
+	p := official(t, 23)
+	seed := p.SourceSeeds[0]
+	var rs [2]hextris.Result
+	for i, v := range []string{"beam_span=0", "beam_span=6"} {
+		rs[i] = solveValid(t, mustLookahead(t, v), p, seed, ps)
+	}
+	t.Logf("beam_span=0: %d; beam_span=6: %d", rs[0].Score, rs[1].Score)
+	if rs[1].Score <= rs[0].Score {
+		t.Fatalf("beam_span=6 scores %d, beam_span=0 %d", rs[1].Score, rs[0].Score)
+	}
+}

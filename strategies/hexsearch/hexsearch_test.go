@@ -294,24 +294,29 @@ func ExampleNewGreedy() {
 }
 
 // BenchmarkLocksEvaluated measures the one-unit evaluation: reachable lock
-// placements found and scored per second, on the big board of problem 24.
+// placements found and scored per second, on the big board of problem 24,
+// without and with the enclosed-cell count (w_enclosed).
 func BenchmarkLocksEvaluated(b *testing.B) {
 	p := official(b, 24)
-	s := mustGreedy(b)
-	s.prepare(p, hextris.PhraseSet{})
-	s.game.Reset(p, p.SourceSeeds[0])
-	s.src = hextris.SourceUnits(p, p.SourceSeeds[0], s.src[:0])
-	s.cur.loadGame(&s.game)
-	u, pos, _ := s.game.Live()
-	from := s.g.state(int(pos.X), int(pos.Y), int(pos.Rot))
-	locks := 0
-	b.ReportAllocs()
-	for b.Loop() {
-		ls := s.rcs[0].search(&s.cur, u, from)
-		s.rank(0, &s.cur, u, 0, ls)
-		locks += len(ls)
+	for _, assign := range []string{"w_enclosed=0", "w_enclosed=8"} {
+		b.Run(assign, func(b *testing.B) {
+			s := mustGreedy(b, assign)
+			s.prepare(p, hextris.PhraseSet{})
+			s.game.Reset(p, p.SourceSeeds[0])
+			s.src = hextris.SourceUnits(p, p.SourceSeeds[0], s.src[:0])
+			s.cur.loadGame(&s.game)
+			u, pos, _ := s.game.Live()
+			from := s.g.state(int(pos.X), int(pos.Y), int(pos.Rot))
+			locks := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				ls := s.rcs[0].search(&s.cur, u, from)
+				s.rank(0, &s.cur, u, 0, ls)
+				locks += len(ls)
+			}
+			b.ReportMetric(float64(locks)/b.Elapsed().Seconds(), "locks/s")
+		})
 	}
-	b.ReportMetric(float64(locks)/b.Elapsed().Seconds(), "locks/s")
 }
 
 // BenchmarkSolveBig solves problem 24 (1620 units on a 100×40 board) with

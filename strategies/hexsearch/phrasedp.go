@@ -40,6 +40,11 @@ type phraseDP struct {
 	nodes  int // memo cells filled for the current unit
 	over   bool
 	pot    int32 // value per character of a phrase left partly typed
+	// Unused phrases longer than the fall that the search may begin, to
+	// be finished by the next units, and the value per character of one
+	// left partly typed at the lock.
+	span    int
+	spanPot int32
 
 	// The automaton of the unit's active phrases (see activate): red maps
 	// a state to its longest suffix that is a prefix of an active phrase,
@@ -51,13 +56,14 @@ type phraseDP struct {
 	rank    []int
 	rates   []float64
 	active  uint64
+	spanM   uint64 // the active phrases begun for the next units to finish
 	red     []int32
 	edges   []acEdge
 	edgeAt  [][2]int32 // the edges of (state, command): edges[lo:hi]
 	actIdx  []int32    // cell of each reduced state in a block
 	nAct    int32      // reduced states
-	cont    []int32
-	gain    []int32 // points on reaching a reduced state, this unit
+	left    []int32    // value of the partly typed phrase at a lock in a reduced state
+	gain    []int32    // points on reaching a reduced state, this unit
 
 	b      *board
 	u      int
@@ -93,6 +99,8 @@ const (
 type dpConfig struct {
 	repeats, unused, slack, turns, budget int
 	potential                             float64
+	span                                  int     // unused phrases longer than the fall begun
+	spanPotential                         float64 // value per character of one left partly typed
 }
 
 func newPhraseDP(g *geom, rc *reach, ac *automaton, phrases []phrase, c dpConfig) *phraseDP {
@@ -102,7 +110,8 @@ func newPhraseDP(g *geom, rc *reach, ac *automaton, phrases []phrase, c dpConfig
 		actIdx: make([]int32, nn),
 		budget: c.budget, pot: int32(math.Round(c.potential * dpUnit)), slack: c.slack, turns: c.turns, phrases: phrases, repeats: c.repeats, unused: c.unused,
 		red: make([]int32, nn), edgeAt: make([][2]int32, nn*int(hextris.NumCommands)),
-		cont: make([]int32, nn), gain: make([]int32, nn)}
+		span: c.span, spanPot: int32(math.Round(c.spanPotential * dpUnit)),
+		left: make([]int32, nn), gain: make([]int32, nn)}
 	// Repeat rates: points per down move of typing a phrase again right
 	// after itself (from its border on).
 	for i, ph := range phrases {
@@ -127,14 +136,18 @@ func newPhraseDP(g *geom, rc *reach, ac *automaton, phrases []phrase, c dpConfig
 // the gains of its states.
 func (d *phraseDP) activate(a0 int32, downs int, used []bool) {
 	ac := d.ac
-	m := uint64(0)
+	m, spanM := uint64(0), uint64(0)
 	if len(d.phrases) > 64 {
 		m = ^uint64(0)
 	} else {
 		m = ac.longer[a0]
-		k, nu := 0, 0
+		k, nu, ns := 0, 0, 0
 		for _, i := range d.rank {
 			if d.phrases[i].downs > downs {
+				if !used[i] && ns < d.span {
+					spanM |= 1 << uint(i)
+					ns++
+				}
 				continue
 			}
 			if !used[i] {
@@ -148,8 +161,9 @@ func (d *phraseDP) activate(a0 int32, downs int, used []bool) {
 			}
 		}
 	}
-	if m != d.active || len(d.edges) == 0 {
-		d.active = m
+	m |= spanM
+	if m != d.active || spanM != d.spanM || len(d.edges) == 0 {
+		d.active, d.spanM = m, spanM
 		d.edges = d.edges[:0]
 		for _, n := range ac.order {
 			if n != 0 && ac.through[n]&m == 0 {
@@ -158,9 +172,12 @@ func (d *phraseDP) activate(a0 int32, downs int, used []bool) {
 			}
 			d.red[n] = n
 			if ac.longer[n]&m != 0 || n == 0 {
-				d.cont[n] = ac.depth[n]
+				d.left[n] = d.pot * ac.depth[n]
+				if ac.longer[n]&spanM != 0 {
+					d.left[n] = max(d.left[n], d.spanPot*ac.depth[n])
+				}
 			} else {
-				d.cont[n] = d.cont[d.red[ac.fail[n]]]
+				d.left[n] = d.left[d.red[ac.fail[n]]]
 			}
 		}
 		d.nAct = 0
@@ -417,7 +434,7 @@ func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
 				continue
 			}
 			for _, e := range d.commandEdges(a, c) {
-				if v := d.gain[e.to] + d.pot*d.cont[e.to]; v > best {
+				if v := d.gain[e.to] + d.left[e.to]; v > best {
 					best, bestCh = v, e.ch
 				}
 			}

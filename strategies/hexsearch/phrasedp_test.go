@@ -1,6 +1,7 @@
 package hexsearch
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -277,4 +278,68 @@ func BenchmarkPhraseDPSlack(b *testing.B) {
 			b.ReportMetric(float64(pts)/float64(units), "points/unit")
 		})
 	}
+}
+
+// TestPhraseDPSpanFirstUses: on problem 23 (10×9, falls of a few rows, one
+// 3-cell unit) the game beam's line typed with dp_span (unused phrases
+// longer than a fall begun, for the next units to finish) uses more
+// distinct phrases than without, locks the same units for the same move
+// points, and replays without error.
+func TestPhraseDPSpanFirstUses(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 23)
+	seed := p.SourceSeeds[0]
+	var rs [2]hextris.Result
+	var distinct [2]int
+	for i, v := range []string{"dp_span=0", "dp_span=6,dp_span_potential=5"} {
+		s := mustLookahead(t, v)
+		s.beamStart(p, seed, ps)
+		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs[i] = hextris.Play(p, seed, ps, sol)
+		if rs[i].Error != "" {
+			t.Fatalf("%s: %s at %d", v, rs[i].Error, rs[i].ErrorAt)
+		}
+		for _, ph := range ps.Phrases() {
+			if strings.Contains(sol, ph) {
+				distinct[i]++
+			}
+		}
+	}
+	t.Logf("dp_span=0: %d phrases, power %d; dp_span=6: %d phrases, power %d", distinct[0], rs[0].PowerScore, distinct[1], rs[1].PowerScore)
+	if rs[0].MoveScore != rs[1].MoveScore || rs[0].UnitsLocked != rs[1].UnitsLocked {
+		t.Fatalf("move points %d and %d, units %d and %d", rs[0].MoveScore, rs[1].MoveScore, rs[0].UnitsLocked, rs[1].UnitsLocked)
+	}
+	if distinct[1] <= distinct[0] {
+		t.Fatalf("dp_span=6 types %d distinct phrases, dp_span=0 %d", distinct[1], distinct[0])
+	}
+}
+
+// BenchmarkPhraseDPSpan measures the phrase search with dp_span on the
+// recorded units of problem 23 (10×9): units per second and memoised
+// states per unit.
+func BenchmarkPhraseDPSpan(b *testing.B) {
+	s, us := dpUnits(b, 23, 60, "dp_span=6", "dp_span_potential=5")
+	nodes, units := 0, 0
+	var buf []byte
+	pass := func() {
+		for i := range us {
+			du := &us[i]
+			s.pl.rc.toTarget(&du.b, du.u, du.target.State)
+			buf, _, _ = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, du.used, buf[:0])
+			nodes += s.dp.nodes
+			units++
+		}
+	}
+	pass()
+	nodes, units = 0, 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		pass()
+	}
+	b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
+	b.ReportMetric(float64(nodes)/float64(units), "states/unit")
 }

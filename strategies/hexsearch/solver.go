@@ -22,6 +22,7 @@ var weightSpecs = param.Specs{
 	{Name: "w_low", Kind: param.Float, Min: 0, Max: 50, Default: 12, Help: "reward per row of depth of the placed unit (mean row of its cells)"},
 	{Name: "w_rowfill", Kind: param.Float, Min: 0, Max: 50, Default: 1, Help: "reward for nearly full rows: sum of squared row fill over the width"},
 	{Name: "w_contact", Kind: param.Float, Min: 0, Max: 50, Default: 2, Help: "reward per side the placed cells share with filled cells or walls"},
+	{Name: "w_enclosed", Kind: param.Float, Min: 0, Max: 100, Default: 0, Help: "penalty per empty cell that a one-cell unit entering at the top cannot reach (moving E, W, SW, SE): it keeps its row from clearing"},
 	{Name: "phrases", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type phrases of power on the way to each lock (1) or take plain shortest paths (0)"},
 	{Name: "span", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "type unused phrases that do not fit one unit's fall across several units, a phrase character locking each (1)"},
 	{Name: "span_margin", Kind: param.Float, Min: 0, Max: 2000, Default: 20, Help: "how much worse (in evaluation points) than the best a placement may be to carry a phrase across units"},
@@ -32,6 +33,8 @@ var weightSpecs = param.Specs{
 	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
+	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
+	{Name: "dp_span_potential", Kind: param.Float, Min: 0, Max: 300, Default: 5, Help: "value per character of an unused phrase begun by dp_span and left partly typed at a unit's lock"},
 }
 
 // GreedyParams are the parameters of hexgreedy: the evaluation weights and
@@ -62,6 +65,8 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
+	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
+	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
 // Config is a solver's validated settings.
@@ -83,9 +88,13 @@ type Config struct {
 	DPUnused    int     // unused phrases the search tries to fit, best repeat rate first
 	DPSlack     int     // columns the search's paths may stray from the line to the target
 	DPTurns     int     // rotations the search's paths may make at one column of a row
+	DPSpan      int     // unused phrases longer than the fall the search may begin
+	DPSpanPot   float64 // value per character of such a phrase left partly typed at a lock
 	GameBeam    int     // widest game beam (0: none)
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 	BeamRows    float64 // power points per row of fall the game beam expects
+	SurvBeams   int     // survival variants' game beams played while the best game ends early
+	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
 }
 
 func configFrom(specs param.Specs, v param.Values) (Config, error) {
@@ -97,12 +106,13 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		Weights: Weights{
 			Points: v["w_points"], Holes: v["w_holes"], Dead: v["w_dead"], Height: v["w_height"],
 			MaxH: v["w_maxh"], Bump: v["w_bump"], Low: v["w_low"], RowFill: v["w_rowfill"], Contact: v["w_contact"],
+			Enclosed: v["w_enclosed"],
 		},
 		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
 		PhraseDP: v["phrase_dp"] != 0, DPNodes: specs.Int(v, "dp_nodes"), DPPotential: v["dp_potential"],
 		DPRepeats: specs.Int(v, "dp_repeats"), DPUnused: specs.Int(v, "dp_unused"), DPSlack: specs.Int(v, "dp_slack"),
-		DPTurns: specs.Int(v, "dp_turns"),
+		DPTurns: specs.Int(v, "dp_turns"), DPSpan: specs.Int(v, "dp_span"), DPSpanPot: v["dp_span_potential"],
 	}
 	if _, ok := specs.Lookup("depth"); ok {
 		c.Depth, c.Beam, c.BeamDeep = specs.Int(v, "depth"), specs.Int(v, "beam"), specs.Int(v, "beam_deep")
@@ -110,6 +120,8 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.Portfolio = specs.Int(v, "portfolio")
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
 		c.BeamRows = v["beam_rows"]
+		c.SurvBeams = specs.Int(v, "survive_beams")
+		c.BeamSpan = specs.Int(v, "beam_span")
 	}
 	return c, nil
 }
@@ -149,8 +161,11 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
-	gb         *gameBeam // the game beam's buffers
-	replay     *Solver   // plays the game beam's line
+	gb         *gameBeam    // the game beam's buffers
+	survive    []*Solver    // the survival variants' game beams
+	replay     *Solver      // plays the game beam's line
+	spanReplay *Solver      // plays it again with dp_span (beam_span)
+	line       []chosenLock // the game beam's latest line
 	spanRc     *reach
 	spanBoards [2]board
 	spanCands  []cand
@@ -249,7 +264,7 @@ func (s *Solver) prepare(p *hextris.Problem, phrases hextris.PhraseSet) {
 		if s.cfg.PhraseDP {
 			s.dp = newPhraseDP(s.g, s.rcs[0], s.ac, s.pl.phrases, dpConfig{
 				repeats: s.cfg.DPRepeats, unused: s.cfg.DPUnused, slack: s.cfg.DPSlack, turns: s.cfg.DPTurns,
-				budget: s.cfg.DPNodes, potential: s.cfg.DPPotential})
+				budget: s.cfg.DPNodes, potential: s.cfg.DPPotential, span: s.cfg.DPSpan, spanPotential: s.cfg.DPSpanPot})
 		}
 	}
 	s.pl.reset()
@@ -311,9 +326,50 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		s.beamStart(p, seed, phrases)
 		if w, budget := s.beamWidth(); w > 0 {
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
+			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
+				if s.spanReplay == nil {
+					c := s.cfg
+					c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
+					c.DPSpan = s.cfg.BeamSpan
+					s.spanReplay = NewSolver(c)
+				}
+				keep(s.retype(ctx, p, seed, phrases, s.spanReplay))
+			}
+		}
+		// Where the best game dies before its source ends, what it
+		// lacks is survival: more units locked is more falls for the
+		// phrases. Beams with a heavier height penalty are tried.
+		for i := range min(s.cfg.SurvBeams, len(surviveVariants)) {
+			if ctx.Err() != nil || s.check.Run(p, seed, phrases, best).End == hextris.SourceExhausted {
+				break
+			}
+			if len(s.survive) <= i {
+				c := s.cfg
+				c.Portfolio, c.SurvBeams = 0, 0
+				c.Weights = surviveVariants[i].apply(c.Weights)
+				s.survive = append(s.survive, NewSolver(c))
+			}
+			sub := s.survive[i]
+			sub.beamStart(p, seed, phrases)
+			if w, budget := sub.beamWidth(); w > 0 {
+				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget))
+			}
 		}
 	}
 	return best, nil
+}
+
+// surviveVariants are the weight variants of the survival game beams
+// (survive_beams), in the order played: a heavier penalty on the summed
+// column heights keeps the stack low, so that more units spawn. On
+// problem 18 (a 30-wide board with an obstacle across its middle and
+// holed 9- and 17-cell units) the game locks 240 units with the
+// defaults and 903 with the height weight 2 (the default 0.6 times 10/3).
+var surviveVariants = []variant{
+	{1, 1, 1, 10.0 / 3, 1, 1, 0},
+	{1, 1, 1, 5, 1, 1, 0},
+	{1, 1, 1, 2.5, 1, 1, 0},
+	{1, 1, 1, 10.0 / 3, 1, 1, 10},
 }
 
 // playPortfolio plays the portfolio's variants one unit deep, the winner
@@ -521,7 +577,22 @@ func (s *Solver) phraseSearch(u int, from, target int32, n0 int) {
 // DPPotential per character of a phrase it leaves partly typed.
 func (s *Solver) textValue(text []byte) float64 {
 	pts, a := s.ac.score(s.acState, text, s.used, s.seen)
-	return float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
+	v := float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
+	if s.cfg.DPSpan > 0 {
+		// A phrase still unused, begun at the lock, as the search values it.
+		for n := a; n != 0; n = s.ac.fail[n] {
+			if m := s.ac.longer[n]; m != 0 {
+				for i := range s.used {
+					if m&(1<<uint(i)) != 0 && !s.used[i] {
+						v = max(v, float64(pts)+s.cfg.DPSpanPot*float64(s.ac.depth[n]))
+						break
+					}
+				}
+				break
+			}
+		}
+	}
+	return v
 }
 
 // lockValue returns the one-unit value of locking at state st (from the
