@@ -65,7 +65,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
-	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
+	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
