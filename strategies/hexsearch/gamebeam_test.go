@@ -153,20 +153,7 @@ func TestSurvivalBeamOutlives(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays problem 18 twice at the defaults")
 	}
-	ps := phraseSet(t, "power")
-	p := official(t, 18)
-	seed := p.SourceSeeds[0]
-	var rs [2]hextris.Result
-	for i, v := range []string{"survive_beams=0", "survive_beams=1"} {
-		sol, err := mustLookahead(t, v).Solve(context.Background(), p, seed, ps)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs[i] = hextris.Play(p, seed, ps, sol)
-		if rs[i].Error != "" {
-			t.Fatalf("%s: %s at %d", v, rs[i].Error, rs[i].ErrorAt)
-		}
-	}
+	rs := solveVariants(t, 18, "survive_beams=0", "survive_beams=1")
 	t.Logf("survive_beams=0: %d units, score %d; survive_beams=1: %d units, score %d",
 		rs[0].UnitsLocked, rs[0].Score, rs[1].UnitsLocked, rs[1].Score)
 	if rs[1].UnitsLocked <= rs[0].UnitsLocked || rs[1].Score <= rs[0].Score {
@@ -182,15 +169,21 @@ func TestBeamSpanRaisesProblem23(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves problem 23 twice at the defaults")
 	}
-	ps := phraseSet(t, "power")
-	p := official(t, 23)
-	seed := p.SourceSeeds[0]
-	var rs [2]hextris.Result
-	for i, v := range []string{"beam_span=0", "beam_span=6"} {
-		rs[i] = solveValid(t, mustLookahead(t, v), p, seed, ps)
-	}
+	rs := solveVariants(t, 23, "beam_span=0", "beam_span=6")
 	t.Logf("beam_span=0: %d; beam_span=6: %d", rs[0].Score, rs[1].Score)
 	if rs[1].Score <= rs[0].Score {
 		t.Fatalf("beam_span=6 scores %d, beam_span=0 %d", rs[1].Score, rs[0].Score)
 	}
+}
+
+// solveVariants solves the first source seed of official problem id with
+// the power phrases, once per hexlookahead assignment, each text valid.
+func solveVariants(t *testing.T, id int, assign ...string) []hextris.Result {
+	ps := phraseSet(t, "power")
+	p := official(t, id)
+	rs := make([]hextris.Result, len(assign))
+	for i, v := range assign {
+		rs[i] = solveValid(t, mustLookahead(t, v), p, p.SourceSeeds[0], ps)
+	}
+	return rs
 }

@@ -213,26 +213,7 @@ func TestPhraseDPRaisesPower(t *testing.T) {
 // per unit.
 func BenchmarkPhraseDP(b *testing.B) {
 	s, us := dpUnits(b, 3, 60)
-	nodes, units := 0, 0
-	var buf []byte
-	pass := func() {
-		for i := range us {
-			du := &us[i]
-			s.pl.rc.toTarget(&du.b, du.u, du.target.State)
-			buf, _, _ = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, du.used, buf[:0])
-			nodes += s.dp.nodes
-			units++
-		}
-	}
-	pass() // the memo table grows to its size
-	nodes, units = 0, 0
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		pass()
-	}
-	b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
-	b.ReportMetric(float64(nodes)/float64(units), "states/unit")
+	benchPhraseDP(b, s, us)
 }
 
 // BenchmarkPhraseDPSlack measures the phrase search on the first units of
@@ -322,6 +303,13 @@ func TestPhraseDPSpanFirstUses(t *testing.T) {
 // states per unit.
 func BenchmarkPhraseDPSpan(b *testing.B) {
 	s, us := dpUnits(b, 23, 60, "dp_span=6", "dp_span_potential=5")
+	benchPhraseDP(b, s, us)
+}
+
+// benchPhraseDP searches the recorded units us again and again, after one
+// pass that grows the memo table to its size: units per second and
+// memoised states per unit.
+func benchPhraseDP(b *testing.B, s *Solver, us []dpCase) {
 	nodes, units := 0, 0
 	var buf []byte
 	pass := func() {
