@@ -683,8 +683,10 @@ func plainDetail(v any) bool {
 	switch v := v.(type) {
 	case int, bool, string:
 		return true
-	case []int, []bool:
-		return v != nil // json.Marshal writes a nil slice as null
+	case []int: // json.Marshal writes a nil slice as null
+		return v != nil
+	case []bool:
+		return v != nil
 	case []string:
 		return v != nil
 	}
