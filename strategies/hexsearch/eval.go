@@ -165,7 +165,7 @@ func (e *evaluator) features(b *board, bs *base) features {
 	if e.w.Enclosed != 0 {
 		reach := e.reach
 		if bs != nil {
-			bs.reach = resize64(bs.reach, len(b.rows))
+			bs.reach = resize(bs.reach, len(b.rows))
 			bs.enclAt = resize(bs.enclAt, b.h)
 			reach = bs.reach
 		}
@@ -279,20 +279,10 @@ func (e *evaluator) setBase(bs *base, b *board) {
 	}
 }
 
-// resize64 returns s with length n, zeroed.
-func resize64(s []uint64, n int) []uint64 {
-	if cap(s) < n {
-		return make([]uint64, n)
-	}
-	s = s[:n]
-	clear(s)
-	return s
-}
-
 // resize returns s with length n, zeroed.
-func resize(s []int32, n int) []int32 {
+func resize[T any](s []T, n int) []T {
 	if cap(s) < n {
-		return make([]int32, n)
+		return make([]T, n)
 	}
 	s = s[:n]
 	clear(s)
