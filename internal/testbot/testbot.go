@@ -136,3 +136,20 @@ func Exact(t interface {
 		t.Skip("exact-budget timing test: run by make test-long alone on the machine (GAUNTLET_EXACT_TIMING=1 go test -run Budget -p 1)")
 	}
 }
+
+// Millis returns the milliseconds that a timing message gives right after
+// word ("answered after 1,013 ms" with word "after " gives 1013), or -1.
+// Tests check such a figure against a floor: a loaded machine can only add
+// to a wait, so an exact figure would make the test fail by chance.
+func Millis(msg, word string) int {
+	_, rest, ok := strings.Cut(msg, word)
+	if !ok {
+		return -1
+	}
+	digits, _, ok := strings.Cut(rest, " ms")
+	n, err := strconv.Atoi(strings.ReplaceAll(digits, ",", ""))
+	if !ok || err != nil {
+		return -1
+	}
+	return n
+}

@@ -65,7 +65,7 @@ func TestDoubleBudgetForfeits(t *testing.T) {
 	}
 	r := res.Reason[1]
 	if res.Rounds != 1 || !strings.HasPrefix(r, "timeout in round 1: ") || !strings.Contains(r, "limit 1,000 ms + margin 750 ms") ||
-		!(strings.Contains(r, "answered after 2,") || strings.Contains(r, "no answer within 2,750 ms")) {
+		!(testbot.Millis(r, "answered after ") >= 2000 || testbot.Millis(r, "no answer within ") >= 2750) {
 		t.Fatalf("rounds %d, reason %q", res.Rounds, r)
 	}
 	t.Log(r)
@@ -83,7 +83,8 @@ func TestEscapedChildDoesNotHoldTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	took := time.Since(begin)
-	if !strings.HasPrefix(res.Reason[0], "timeout in round 1: no answer within 4") ||
+	// Awaited for the limit and as long again: 420 ms or, on a loaded machine, more.
+	if !strings.HasPrefix(res.Reason[0], "timeout in round 1: no answer within ") || testbot.Millis(res.Reason[0], "within ") < 420 ||
 		!strings.HasSuffix(res.Reason[0], "ms (limit 200 ms + margin 10 ms)") || took > 3*time.Second {
 		t.Fatalf("after %v: %q", took, res.Reason[0])
 	}

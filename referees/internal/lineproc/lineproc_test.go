@@ -159,7 +159,7 @@ func TestLateAnswerSaysByHowMuch(t *testing.T) {
 	}
 	begin := time.Now()
 	_, _, err = q.Answer(50*time.Millisecond, 10*time.Millisecond)
-	if !errors.As(err, &late) || late.Came || !strings.HasPrefix(err.Error(), "no answer within 1") ||
+	if !errors.As(err, &late) || late.Came || !strings.HasPrefix(err.Error(), "no answer within ") || late.After < 120*time.Millisecond ||
 		!strings.HasSuffix(err.Error(), "ms (limit 50 ms + margin 10 ms)") {
 		t.Fatalf("err = %v", err)
 	}
@@ -383,9 +383,12 @@ func TestRun(t *testing.T) {
 		t.Fatalf("err = %v, want still running", err)
 	}
 	_, _, err = Run(ctx, []string{"sh", "-c", "sleep 0.3"}, Options{}, nil, 200*time.Millisecond, 50*time.Millisecond, 0)
-	if !errors.As(err, &late) || !late.Came || !strings.Contains(err.Error(), "finished after 3") ||
+	// The clock starts once the process is running, so a loaded machine can
+	// show less than the 300 ms the shell sleeps; it is past limit + margin.
+	if !errors.As(err, &late) || !late.Came || late.After <= 250*time.Millisecond ||
+		!strings.Contains(err.Error(), "finished after ") ||
 		!strings.Contains(err.Error(), "limit 200 ms + margin 50 ms") {
-		t.Fatalf("err = %v, want finished after 300 ms", err)
+		t.Fatalf("err = %v, want finished after more than 250 ms", err)
 	}
 	_, _, err = Run(ctx, []string{"sh", "-c", "echo bad >&2; exit 1"}, Options{}, nil, time.Second, 0, 0)
 	if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "bad") {

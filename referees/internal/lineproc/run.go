@@ -110,7 +110,11 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 		select {
 		case <-done:
 			w.Stop()
-			late = &LateError{Limit: limit, Margin: margin, After: exitAt.Sub(start), Came: true, Run: true}
+			// The timer and the exit can be ready together; a process that
+			// exited within the limit is not late whichever the select took.
+			if after := exitAt.Sub(start); after > due {
+				late = &LateError{Limit: limit, Margin: margin, After: after, Came: true, Run: true}
+			}
 		case <-w.C:
 			kill()
 			late = &LateError{Limit: limit, Margin: margin, After: time.Since(start), Run: true}
