@@ -11,7 +11,9 @@ import (
 func FuzzReplay(f *testing.F) {
 	for _, file := range traceFiles(f)[:4] {
 		data := readGz(f, file)
-		lines := bytes.SplitN(data, []byte("\n"), 40)
+		// The header and six ticks: with 40 lines the fuzzer spent its time
+		// minimizing long inputs (about 20 inputs in 7 s, 140,000 now).
+		lines := bytes.SplitN(data, []byte("\n"), 8)
 		f.Add(bytes.Join(lines[:len(lines)-1], []byte("\n")))
 	}
 	f.Add([]byte(`{"header": {"start": [[1,435,435,[14,14]]]}}` + "\n" + `{"tick": 1, "cmds": {"1": "up"}, "spawn": ["saw", 465, 435, 10]}`))
