@@ -136,9 +136,13 @@ func (g *group) kill() {
 	left := len(pending)
 	treeMu.Unlock()
 	// The killed die within moments: reap them now rather than at the next
-	// start, so that nothing of the bot is left, not even a zombie.
-	for i := 0; left > 0 && i < 50; i++ {
-		time.Sleep(time.Millisecond)
+	// start, so that nothing of the bot is left, not even a zombie. A killed
+	// process dies only once it is scheduled, which on a loaded machine took
+	// more than the 50 ms this wait once had; past a second (a process in an
+	// uninterruptible sleep) it is left to the next start's reaping.
+	wait := time.Millisecond
+	for deadline := time.Now().Add(time.Second); left > 0 && time.Now().Before(deadline); wait = min(2*wait, 20*time.Millisecond) {
+		time.Sleep(wait)
 		treeMu.Lock()
 		reapLocked()
 		left = len(pending)
