@@ -24,7 +24,7 @@ func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
 	me.X, me.Y, me.Dir = paperio.CellAt(16, 14).X(), paperio.CellAt(16, 14).Y(), paperio.Up
 	o.X, o.Y, o.Dir = paperio.CellAt(14, 14).X(), paperio.CellAt(14, 14).Y(), paperio.Right
 	move := func(escape int) paperio.Dir {
-		b, err := New2(param.Values{"escape": float64(escape), "depth": 0}, 1)
+		b, err := New2(params2(param.Values{"escape": float64(escape), "depth": 0}), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 // heads straight for it (up) without drawing a loop.
 func TestHuntCutsAReachableTrail(t *testing.T) {
 	s := killState(t)
-	b, err := New2(param.Values{"hunt": 1}, 1)
+	b, err := New2(params2(param.Values{"hunt": 1}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestHuntLeavesAnOpponentThatIsHomeFirst(t *testing.T) {
 	o.NLines++
 	o.TrailBits.Set(c)
 	o.X, o.Y, o.Dir = c.X(), c.Y(), paperio.Down
-	b, err := New2(param.Values{"hunt": 1}, 1)
+	b, err := New2(params2(param.Values{"hunt": 1}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

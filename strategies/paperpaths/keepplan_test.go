@@ -37,7 +37,7 @@ func TestKeepPlanFallsBackLess(t *testing.T) {
 	rate := func(keep int) (int, int) {
 		fell, all := 0, 0
 		for seed := int64(1); seed <= seeds; seed++ {
-			b, err := New2(param.Values{"paths": 4, "keep_plan": float64(keep)}, uint64(seed))
+			b, err := New2(params2(param.Values{"paths": 4, "keep_plan": float64(keep)}), uint64(seed))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -36,7 +36,7 @@ func killState(t *testing.T) *paperio.State {
 // bestSample draws n paths for player 1 and returns the best score.
 func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
 	t.Helper()
-	b, err := New2(v, 5)
+	b, err := New2(params2(v), 5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,19 +44,19 @@ func play(t *testing.T, seed int64, bots []paperio.Bot) *paperio.Game {
 }
 
 func TestLegalDeterministicAndBeatsSimple(t *testing.T) {
-	playsLegallyAndBeatsSimple(t, "paperpaths", New, Params, 6)
+	playsLegallyAndBeatsSimple(t, "paperpaths", New, Params.Defaults(), 6)
 }
 
-// playsLegallyAndBeatsSimple plays the bot that newBot builds from specs'
-// defaults against simple on seeds 1..seeds: legal moves, the same game
+// playsLegallyAndBeatsSimple plays the bot that newBot builds from v
+// against simple on seeds 1..seeds: legal moves, the same game
 // twice from the same seeds, and at most one loss.
-func playsLegallyAndBeatsSimple(t *testing.T, name string, newBot func(param.Values, uint64) (*Bot, error), specs param.Specs, seeds int64) {
+func playsLegallyAndBeatsSimple(t *testing.T, name string, newBot func(param.Values, uint64) (*Bot, error), v param.Values, seeds int64) {
 	t.Helper()
 	wins, games := 0, 0
 	for seed := int64(1); seed <= seeds; seed++ {
 		var scores [2][2]int
 		for run := 0; run < 2; run++ {
-			a, err := newBot(specs.Defaults(), uint64(seed))
+			a, err := newBot(v, uint64(seed))
 			if err != nil {
 				t.Fatal(err)
 			}

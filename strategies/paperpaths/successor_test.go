@@ -1,6 +1,7 @@
 package paperpaths
 
 import (
+	"maps"
 	"testing"
 	"time"
 
@@ -9,15 +10,28 @@ import (
 	"gauntlet/strategies/param"
 )
 
-// TestSuccessorLegalDeterministicAndBeatsSimple plays paperpaths2 at its
-// defaults against simple: legal moves, the same game twice from the same
-// seeds, and at most one loss (2 seeds under -short, 6 otherwise).
+// testBudget is the budget this package's tests give paperpaths2: a path
+// count and no clock, its former defaults, so that a game repeats exactly
+// on any machine and under the race detector. Its default budget, the
+// runner's clock with paths as a cap, is measured by TestTimePerGame.
+var testBudget = param.Values{"game_ms": 0, "paths": 120}
+
+// params2 returns v on the test budget (v's own values win).
+func params2(v param.Values) param.Values {
+	out := maps.Clone(testBudget)
+	maps.Copy(out, v)
+	return out
+}
+
+// TestSuccessorLegalDeterministicAndBeatsSimple plays paperpaths2 on the
+// test budget against simple: legal moves, the same game twice from the
+// same seeds, and at most one loss (2 seeds under -short, 6 otherwise).
 func TestSuccessorLegalDeterministicAndBeatsSimple(t *testing.T) {
 	seeds := int64(6)
 	if testing.Short() {
 		seeds = 2
 	}
-	playsLegallyAndBeatsSimple(t, "paperpaths2", New2, Params2, seeds)
+	playsLegallyAndBeatsSimple(t, "paperpaths2", New2, params2(nil), seeds)
 }
 
 // TestParams2KeepsTheBaseline: paperpaths' defaults are untouched by the
@@ -32,7 +46,7 @@ func TestParams2KeepsTheBaseline(t *testing.T) {
 			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
 		}
 	}
-	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 {
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 || succ["game_ms"] != -1 || succ["paths"] != 5000 {
 		t.Errorf("paperpaths2 defaults %v", succ)
 	}
 }
@@ -40,7 +54,7 @@ func TestParams2KeepsTheBaseline(t *testing.T) {
 // TestDecisionLimitSharesTheGameBudget: with a game budget, a decision
 // gets nine tenths of what is left over the decisions left (one a cell at
 // nitro speed), twice that with a trail out, capped by time_ms; the
-// runner's limits with game_ms=-1; none at all by default.
+// runner's limits with game_ms=-1 (the default); none at all with 0.
 func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
 	s, err := paperio.NewState(paperio.DefaultRules(), 2)
 	if err != nil {
@@ -60,8 +74,8 @@ func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
 		return b
 	}
 	cells := time.Duration((s.Rules.MaxTickCount - s.Tick) / 5)
-	if got := bot().decisionLimit(s, p); got != 0 {
-		t.Errorf("default limit %v, want none", got)
+	if got := bot("game_ms=0").decisionLimit(s, p); got != 0 {
+		t.Errorf("game_ms=0: limit %v, want none", got)
 	}
 	b := bot("game_ms=100000")
 	want := 90 * time.Second / cells
@@ -80,8 +94,8 @@ func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
 	if got := bot("game_ms=100000", "time_ms=10").decisionLimit(s, p); got != 10*time.Millisecond {
 		t.Errorf("time_ms cap: %v", got)
 	}
-	if got := bot("game_ms=-1").decisionLimit(s, p); got != s.Rules.MaxExecutionTime*9/10/cells {
-		t.Errorf("runner's limits: %v", got)
+	if got := bot().decisionLimit(s, p); got != s.Rules.MaxExecutionTime*9/10/cells {
+		t.Errorf("default, the runner's limits: %v", got)
 	}
 	if _, err := New2(param.Values{"game_ms": -2}, 1); err == nil {
 		t.Error("game_ms=-2 accepted")
@@ -108,8 +122,8 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 		}
 		return ok
 	}
-	safe, _ := New2(Params2.Defaults(), 3)
-	plain, _ := New2(param.Values{"safe_walk": 0}, 3)
+	safe, _ := New2(params2(nil), 3)
+	plain, _ := New2(params2(param.Values{"safe_walk": 0}), 3)
 	ns, np := count(safe), count(plain)
 	t.Logf("valid loops: safe walk %d/400, plain walk %d/400", ns, np)
 	if ns <= np {
@@ -117,9 +131,10 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 	}
 }
 
-// TestTimePerGame measures the thinking time of paperpaths2 and paperpaths
-// per game (the bots' own clocks), in 1v1 games and in six-player games
-// with simple fillers, and checks that a game budget is kept. Long: skipped
+// TestTimePerGame measures the thinking time of paperpaths2 (on the test
+// budget, and at its defaults) and paperpaths per game (the bots' own
+// clocks), in 1v1 games and in six-player games with simple fillers, and
+// checks that the runner's and a given game budget are kept. Long: skipped
 // under -short.
 func TestTimePerGame(t *testing.T) {
 	if testing.Short() {
@@ -129,7 +144,7 @@ func TestTimePerGame(t *testing.T) {
 		var spent [2]time.Duration
 		const seeds = 3
 		for seed := int64(1); seed <= seeds; seed++ {
-			a, _ := New2(Params2.Defaults(), uint64(seed))
+			a, _ := New2(params2(nil), uint64(seed))
 			b, _ := New(Params.Defaults(), uint64(seed))
 			bots := []paperio.Bot{a, b}
 			for k := 2; k < n; k++ {
@@ -140,7 +155,20 @@ func TestTimePerGame(t *testing.T) {
 			spent[0] += a.spent
 			spent[1] += b.spent
 		}
-		t.Logf("%d players: paperpaths2 %v per game, paperpaths %v per game", n, spent[0]/seeds, spent[1]/seeds)
+		t.Logf("%d players: paperpaths2 (test budget) %v per game, paperpaths %v per game", n, spent[0]/seeds, spent[1]/seeds)
+	}
+	for _, n := range []int{2, 6} {
+		a, _ := New2(Params2.Defaults(), 1)
+		bots := []paperio.Bot{a}
+		for k := 1; k < n; k++ {
+			s, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(10+k))
+			bots = append(bots, s)
+		}
+		g := play(t, 1, bots)
+		t.Logf("%d players: paperpaths2 at its defaults (the runner's clock, paths=5000) %v in the game", n, a.spent)
+		if limit := g.Rules.MaxExecutionTime; a.spent > limit {
+			t.Fatalf("%d players: defaults spent %v, more than the runner's %v", n, a.spent, limit)
+		}
 	}
 	v, _ := Params2.Parse("game_ms=3000", "paths=5000")
 	a, _ := New2(v, 1)
@@ -155,7 +183,7 @@ func TestTimePerGame(t *testing.T) {
 // BenchmarkDecision2 is BenchmarkDecision for paperpaths2's defaults (the
 // safe path builder).
 func BenchmarkDecision2(b *testing.B) {
-	bot, err := New2(Params2.Defaults(), 1)
+	bot, err := New2(params2(nil), 1)
 	if err != nil {
 		b.Fatal(err)
 	}

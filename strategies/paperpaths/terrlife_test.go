@@ -35,7 +35,7 @@ func terrLifeState(t *testing.T) *paperio.State {
 
 func terrLifeBot(t *testing.T, on int) *Bot {
 	t.Helper()
-	b, err := New2(param.Values{"terr_life": float64(on)}, 1)
+	b, err := New2(params2(param.Values{"terr_life": float64(on)}), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +109,7 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 // way home and one capture per opponent out, each decision), kill_first=1
 // and keep_plan=1.
 func BenchmarkDecisionNewParams(b *testing.B) {
-	bot, err := New2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 1, "time_pow": 0.5}, 1)
+	bot, err := New2(params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 1, "time_pow": 0.5}), 1)
 	if err != nil {
 		b.Fatal(err)
 	}
