@@ -31,7 +31,6 @@ var clockParams = map[string]string{
 // every registered game with each of its strategies (opponents: the game's
 // default lineup) twice, and checks that the outcome is well formed and
 // the same both times.
-
 func TestEveryStrategyPlaysDeterministically(t *testing.T) {
 	reg := harness.Default
 	for _, g := range reg.Games() {
