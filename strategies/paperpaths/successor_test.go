@@ -46,7 +46,7 @@ func TestParams2KeepsTheBaseline(t *testing.T) {
 			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
 		}
 	}
-	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 || succ["game_ms"] != -1 || succ["paths"] != 5000 {
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 || succ["game_ms"] != -1 || succ["paths"] != 20000 {
 		t.Errorf("paperpaths2 defaults %v", succ)
 	}
 }
@@ -165,7 +165,7 @@ func TestTimePerGame(t *testing.T) {
 			bots = append(bots, s)
 		}
 		g := play(t, 1, bots)
-		t.Logf("%d players: paperpaths2 at its defaults (the runner's clock, paths=5000) %v in the game", n, a.spent)
+		t.Logf("%d players: paperpaths2 at its defaults (the runner's clock, paths=20000) %v in the game", n, a.spent)
 		if limit := g.Rules.MaxExecutionTime; a.spent > limit {
 			t.Fatalf("%d players: defaults spent %v, more than the runner's %v", n, a.spent, limit)
 		}
