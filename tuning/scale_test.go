@@ -238,11 +238,9 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 	if mode == "remote" {
 		victim.name = slow.Worker
 	}
-	var survivor *workerProc
-	if mode == "survivor" {
-		survivor = startWorker(t, fast)
-	}
-	// Wait until the victim runs a trial, then kill it.
+	// Wait until the victim runs a trial; then (survivor mode) start the
+	// survivor, which could otherwise run every trial while the victim's
+	// process starts on a loaded machine, and kill the victim.
 	st := openStorage(t, url)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -260,6 +258,10 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 			t.Fatalf("the victim never ran a trial\n%s", victim.stderr.String())
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	var survivor *workerProc
+	if mode == "survivor" {
+		survivor = startWorker(t, fast)
 	}
 	time.Sleep(100 * time.Millisecond)
 	if err := victim.cmd.Process.Signal(syscall.SIGKILL); err != nil {
