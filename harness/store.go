@@ -550,7 +550,7 @@ func gameText(g *GameRecord, buf []byte) (seats, results, detail string, _ []byt
 }
 
 // insertGamesJSON inserts games in one statement with one bound value:
-// the batch as a JSON array of rows, which SQLite's json_each unpacks.
+// the batch as a JSON array of rows, which SQLite's jsonb_each unpacks.
 // Thirteen bound values a row (a cgo call and a copy each) were half of
 // storing a batch; one text built with appends is one call and almost no
 // garbage beside the games (BenchmarkSaveBatch). It returns how many games
@@ -771,15 +771,7 @@ func appendSeatResults(buf []byte, seats []SeatResult) ([]byte, error) {
 		buf = append(buf, ',')
 		buf = strconv.AppendInt(buf, int64(o.Rank), 10)
 		buf = append(buf, ',')
-		if o.Forfeit == "" {
-			buf = append(buf, `""`...)
-		} else {
-			js, err := json.Marshal(o.Forfeit)
-			if err != nil {
-				return buf, err
-			}
-			buf = append(buf, js...)
-		}
+		buf = appendJSONString(buf, o.Forfeit)
 		buf = append(buf, ']')
 	}
 	return append(buf, ']'), nil
