@@ -219,11 +219,17 @@ func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, 
 	}
 	s.line = append(s.line, line...)
 	if s.replay == nil {
-		c := s.cfg
-		c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
-		s.replay = NewSolver(c)
+		s.replay = s.lineTyper(s.cfg.DPSpan)
 	}
 	return s.retype(ctx, p, seed, phrases, s.replay)
+}
+
+// lineTyper returns a one-unit solver for retype, its phrase search
+// beginning up to dpSpan unused phrases too long for a fall.
+func (s *Solver) lineTyper(dpSpan int) *Solver {
+	c := s.cfg
+	c.Depth, c.Beam, c.Portfolio, c.Span, c.DPSpan = 1, 1, 0, false, dpSpan
+	return NewSolver(c)
 }
 
 // retype types the game beam's latest line (beamPlay's) with the phrase

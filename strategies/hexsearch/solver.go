@@ -328,10 +328,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
 			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
 				if s.spanReplay == nil {
-					c := s.cfg
-					c.Depth, c.Beam, c.Portfolio, c.Span = 1, 1, 0, false
-					c.DPSpan = s.cfg.BeamSpan
-					s.spanReplay = NewSolver(c)
+					s.spanReplay = s.lineTyper(s.cfg.BeamSpan)
 				}
 				keep(s.retype(ctx, p, seed, phrases, s.spanReplay))
 			}
