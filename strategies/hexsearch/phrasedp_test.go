@@ -213,7 +213,7 @@ func TestPhraseDPRaisesPower(t *testing.T) {
 // per unit.
 func BenchmarkPhraseDP(b *testing.B) {
 	s, us := dpUnits(b, 3, 60)
-	benchPhraseDP(b, s, us)
+	benchPhraseDP(b, s, us, nil)
 }
 
 // BenchmarkPhraseDPSlack measures the phrase search on the first units of
@@ -226,37 +226,7 @@ func BenchmarkPhraseDPSlack(b *testing.B) {
 	for _, slack := range []int{3, 8, 16} {
 		b.Run(fmt.Sprintf("slack=%d", slack), func(b *testing.B) {
 			s, us := dpUnits(b, 24, 40, fmt.Sprintf("dp_slack=%d", slack))
-			seen := make([]bool, len(s.pl.phrases))
-			all := make([]bool, len(s.pl.phrases))
-			for i := range all {
-				all[i] = true
-			}
-			nodes, units, pts := 0, 0, 0
-			var buf []byte
-			pass := func() {
-				for i := range us {
-					du := &us[i]
-					s.pl.rc.toTarget(&du.b, du.u, du.target.State)
-					var ok bool
-					buf, _, ok = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, all, buf[:0])
-					if ok {
-						v, _ := s.ac.score(du.a0, buf, all, seen)
-						pts += v
-					}
-					nodes += s.dp.nodes
-					units++
-				}
-			}
-			pass()
-			nodes, units, pts = 0, 0, 0
-			b.ReportAllocs()
-			b.ResetTimer()
-			for b.Loop() {
-				pass()
-			}
-			b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
-			b.ReportMetric(float64(nodes)/float64(units), "states/unit")
-			b.ReportMetric(float64(pts)/float64(units), "points/unit")
+			benchPhraseDP(b, s, us, slices.Repeat([]bool{true}, len(s.pl.phrases)))
 		})
 	}
 }
@@ -303,26 +273,39 @@ func TestPhraseDPSpanFirstUses(t *testing.T) {
 // states per unit.
 func BenchmarkPhraseDPSpan(b *testing.B) {
 	s, us := dpUnits(b, 23, 60, "dp_span=6", "dp_span_potential=5")
-	benchPhraseDP(b, s, us)
+	benchPhraseDP(b, s, us, nil)
 }
 
 // benchPhraseDP searches the recorded units us again and again, after one
 // pass that grows the memo table to its size: units per second and
-// memoised states per unit.
-func benchPhraseDP(b *testing.B, s *Solver, us []dpCase) {
-	nodes, units := 0, 0
+// memoised states per unit. With all (every phrase marked used) in place
+// of each unit's own used phrases, it also reports the power points of
+// the texts per unit (repeats alone count; a unit whose search runs out
+// of dp_nodes counts 0).
+func benchPhraseDP(b *testing.B, s *Solver, us []dpCase, all []bool) {
+	nodes, units, pts := 0, 0, 0
+	seen := make([]bool, len(s.pl.phrases))
 	var buf []byte
 	pass := func() {
 		for i := range us {
 			du := &us[i]
+			used := du.used
+			if all != nil {
+				used = all
+			}
 			s.pl.rc.toTarget(&du.b, du.u, du.target.State)
-			buf, _, _ = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, du.used, buf[:0])
+			var ok bool
+			buf, _, ok = s.dp.solve(&du.b, du.u, du.from, du.target.State, du.a0, used, buf[:0])
+			if ok && all != nil {
+				v, _ := s.ac.score(du.a0, buf, all, seen)
+				pts += v
+			}
 			nodes += s.dp.nodes
 			units++
 		}
 	}
 	pass()
-	nodes, units = 0, 0
+	nodes, units, pts = 0, 0, 0
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
@@ -330,4 +313,7 @@ func benchPhraseDP(b *testing.B, s *Solver, us []dpCase) {
 	}
 	b.ReportMetric(float64(units)/b.Elapsed().Seconds(), "units/s")
 	b.ReportMetric(float64(nodes)/float64(units), "states/unit")
+	if all != nil {
+		b.ReportMetric(float64(pts)/float64(units), "points/unit")
+	}
 }
