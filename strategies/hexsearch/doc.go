@@ -77,7 +77,13 @@
 // game ends before its source does, survive_beams more beams are played
 // with a heavier height penalty (survival is what such a game lacks: each
 // unit locked is a fall for the phrases; problem 18 locks 903 units of
-// 1,000 instead of 240).
+// 1,000 instead of 240). The fall beam (fall_beam) is one more game beam,
+// ranked for boards where units fall far: fall_gain per row each unit
+// falls (the phrases typed on the way), the lock points' weight times
+// fall_points (a line cleared lowers the stack for every later unit), its
+// line picked by move points plus fall_rows per row; it has the game
+// beam's budget, or big_nodes on a board too big for that (problem 24,
+// 100×40 with 1,620 units, where the game beam is left out).
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.

@@ -112,6 +112,11 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 				acc = prev[pi].acc
 			}
 			gb.cs = s.valueInto(gb.cs[:0], &gb.scr, b, u, k, locks)
+			if s.cfg.BeamFall != 0 {
+				for i := range gb.cs {
+					gb.cs[i].v += s.cfg.BeamFall * float64(s.fall(u, gb.cs[i].lock.State))
+				}
+			}
 			gb.pool = appendBest(gb.pool, gb.cs, int32(slot), acc)
 		}
 		slices.SortFunc(gb.pool, func(a, b beamCand) int { return cmp.Compare(b.key, a.key) })
@@ -141,7 +146,8 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 				p := &prev[n.parent]
 				n.acc, n.score, n.rows = p.acc, p.score+pts, p.rows+n.rows
 			}
-			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State)
+			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State) +
+				s.cfg.BeamFall*float64(s.fall(u, c.lock.State))
 			n.live = k+1 < len(s.src) && nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]])
 			if n.live {
 				nextLive = append(nextLive, int32(len(nodes)))

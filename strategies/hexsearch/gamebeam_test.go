@@ -187,3 +187,47 @@ func solveVariants(t *testing.T, id int, assign ...string) []hextris.Result {
 	}
 	return rs
 }
+
+// TestFallBeamWhereGameBeamIsLeftOut: where game_nodes leaves the game
+// beam out (problem 9 with a budget of 1,000), the fall beam is played
+// with big_nodes, and its line beats the lookahead's text by far (on this
+// 10×8 board with 400 units the beam is what survives); with big_nodes=0
+// the solver keeps the lookahead's text.
+func TestFallBeamWhereGameBeamIsLeftOut(t *testing.T) {
+	rs := solveVariants(t, 9, "game_nodes=1000,big_nodes=0", "game_nodes=1000,big_nodes=20000000")
+	t.Logf("big_nodes=0: %d in %d units; big_nodes=2e7: %d in %d units", rs[0].Score, rs[0].UnitsLocked, rs[1].Score, rs[1].UnitsLocked)
+	if rs[1].Score < 2*rs[0].Score || rs[1].UnitsLocked <= rs[0].UnitsLocked {
+		t.Fatalf("big_nodes=2e7: %d in %d units; big_nodes=0: %d in %d units", rs[1].Score, rs[1].UnitsLocked, rs[0].Score, rs[0].UnitsLocked)
+	}
+	s := mustLookahead(t, "game_nodes=1000")
+	s.beamStart(official(t, 9), official(t, 9).SourceSeeds[0], phraseSet(t, "power"))
+	if w, _ := s.beamWidth(); w != 0 {
+		t.Fatalf("game_nodes=1000: the game beam is %d wide, want it left out", w)
+	}
+}
+
+// TestBeamFallRanksFalls: a game beam that values the rows its units fall
+// (beam_fall) keeps, after each of the first units, states whose units
+// fell more rows in all than the beam without it keeps (4 wide, on
+// problem 18, 30×30).
+func TestBeamFallRanksFalls(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 18)
+	var rows [2]int
+	for i, v := range []string{"beam_fall=0", "beam_fall=50"} {
+		s := mustLookahead(t, v)
+		s.beamStart(p, p.SourceSeeds[0], ps)
+		if _, _, ok := s.beamLine(4, 1<<40); !ok {
+			t.Fatalf("%s: no line", v)
+		}
+		for k := range 3 {
+			for _, n := range s.gb.levels[k] {
+				rows[i] += n.rows
+			}
+		}
+	}
+	t.Logf("the first 3 units' kept states fell %d rows in all; with beam_fall=50 %d", rows[0], rows[1])
+	if rows[1] <= rows[0] {
+		t.Fatalf("beam_fall=50: the first 3 units' kept states fell %d rows in all, beam_fall=0 %d", rows[1], rows[0])
+	}
+}

@@ -65,6 +65,13 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
+	{Name: "beam_fall", Kind: param.Float, Min: 0, Max: 50, Default: 0, Help: "gain per row of a unit's fall (room for phrases) added to the game beam's ranking of its states (0: none)"},
+	{Name: "fall_beam", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "also play a game beam ranked for falls and lines (fall_gain, fall_rows, fall_points), its text kept if it scores more (1)"},
+	{Name: "fall_gain", Kind: param.Float, Min: 0, Max: 50, Default: 2, Help: "the fall beam's gain per row of a unit's fall in ranking its states (as beam_fall)"},
+	{Name: "fall_rows", Kind: param.Float, Min: 0, Max: 20, Default: 6, Help: "the fall beam's power points per row of fall in picking its line (as beam_rows)"},
+	{Name: "fall_points", Kind: param.Float, Min: 0.1, Max: 100, Default: 10, Help: "the fall beam's factor on w_points: a line cleared lowers the stack for every later unit"},
+	{Name: "fall_share", Kind: param.Float, Min: 0, Max: 8, Default: 0.75, Help: "the fall beam's work as a share of game_nodes"},
+	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
 	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
@@ -93,6 +100,13 @@ type Config struct {
 	GameBeam    int     // widest game beam (0: none)
 	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
 	BeamRows    float64 // power points per row of fall the game beam expects
+	BeamFall    float64 // gain per row of fall in the game beam's ranking of states
+	FallBeam    bool    // also play the fall beam
+	FallGain    float64 // its gain per row of fall (its BeamFall)
+	FallRows    float64 // its power points per row in picking its line (its BeamRows)
+	FallPoints  float64 // its factor on the lock points' weight
+	FallShare   float64 // its budget as a share of GameNodes
+	BigNodes    int64   // its budget on a board game_nodes leaves without a game beam
 	SurvBeams   int     // survival variants' game beams played while the best game ends early
 	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
 }
@@ -119,7 +133,9 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
 		c.Portfolio = specs.Int(v, "portfolio")
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
-		c.BeamRows = v["beam_rows"]
+		c.BeamRows, c.BeamFall = v["beam_rows"], v["beam_fall"]
+		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
+		c.FallShare, c.BigNodes = v["fall_share"], int64(specs.Int(v, "big_nodes"))
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.BeamSpan = specs.Int(v, "beam_span")
 	}
@@ -161,6 +177,7 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
+	fallS      *Solver      // plays the fall beam (fall_beam)
 	gb         *gameBeam    // the game beam's buffers
 	survive    []*Solver    // the survival variants' game beams
 	replay     *Solver      // plays the game beam's line
@@ -324,13 +341,26 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
 		s.beamStart(p, seed, phrases)
-		if w, budget := s.beamWidth(); w > 0 {
+		w, budget := s.beamWidth()
+		if w > 0 {
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
 			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
 				if s.spanReplay == nil {
 					s.spanReplay = s.lineTyper(s.cfg.BeamSpan)
 				}
 				keep(s.retype(ctx, p, seed, phrases, s.spanReplay))
+			}
+		}
+		// The fall beam, with fall_share of the game beam's budget, or
+		// big_nodes on a board too big for that (problem 24: 100×40,
+		// 1,620 units).
+		if s.cfg.FallBeam && ctx.Err() == nil {
+			nodes := int64(s.cfg.FallShare * float64(s.cfg.GameNodes))
+			if w == 0 {
+				nodes = s.cfg.BigNodes
+			}
+			if nodes > 0 {
+				keep(s.fallBeam(ctx, p, seed, phrases, nodes))
 			}
 		}
 		// Where the best game dies before its source ends, what it
@@ -354,6 +384,30 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		}
 	}
 	return best, nil
+}
+
+// fallBeam plays a game beam of budget nodes (per problem) ranked for the
+// points of boards where units fall far: fall_gain per row each unit
+// falls (the phrases typed on the way), the lock points' weight times
+// fall_points (a line cleared lowers the stack for every later unit), and
+// its line picked by move points plus fall_rows per row. It returns ""
+// when the budget leaves the beam under minBeam wide.
+func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64) (string, error) {
+	if s.fallS == nil {
+		c := s.cfg
+		c.Portfolio, c.SurvBeams, c.FallBeam = 0, 0, false
+		c.BeamFall, c.BeamRows = s.cfg.FallGain, s.cfg.FallRows
+		c.Weights.Points *= s.cfg.FallPoints
+		s.fallS = NewSolver(c)
+	}
+	f := s.fallS
+	f.cfg.GameNodes = nodes
+	f.beamStart(p, seed, phrases)
+	w, budget := f.beamWidth()
+	if w == 0 {
+		return "", nil
+	}
+	return f.beamPlay(ctx, p, seed, phrases, w, budget)
 }
 
 // surviveVariants are the weight variants of the survival game beams
