@@ -90,7 +90,7 @@ func TestSolutionsAlwaysValid(t *testing.T) {
 				if k == 0 {
 					solveValid(t, mustGreedy(t, "phrases=0"), p, seed, ps)
 					solveValid(t, mustGreedy(t, "phrase_dp=1"), p, seed, ps)
-					solveValid(t, mustLookahead(t, "depth=2,beam=3,portfolio=0,game_beam=24"), p, seed, ps)
+					solveValid(t, mustLookahead(t, "depth=2,beam=3,portfolio=0,game_beam=24,fall_beam=0"), p, seed, ps)
 				}
 			}
 		}
