@@ -141,13 +141,13 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 				continue
 			}
 			gb.seen[h] = struct{}{}
-			n := beamNode{parent: live[slot], lock: c.lock, board: hashes[slot], score: pts, rows: s.fall(u, c.lock.State)}
+			fall := s.fall(u, c.lock.State)
+			n := beamNode{parent: live[slot], lock: c.lock, board: hashes[slot], score: pts, rows: fall}
 			if n.parent >= 0 {
 				p := &prev[n.parent]
-				n.acc, n.score, n.rows = p.acc, p.score+pts, p.rows+n.rows
+				n.acc, n.score, n.rows = p.acc, p.score+pts, p.rows+fall
 			}
-			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State) +
-				s.cfg.BeamFall*float64(s.fall(u, c.lock.State))
+			n.acc += s.cfg.Weights.Points*float64(pts) + s.ev.placement(s.g, pb, u, c.lock.State) + s.cfg.BeamFall*float64(fall)
 			n.live = k+1 < len(s.src) && nb.fits(s.g, s.src[k+1], s.g.spawn[s.src[k+1]])
 			if n.live {
 				nextLive = append(nextLive, int32(len(nodes)))
@@ -270,19 +270,21 @@ func (s *Solver) beamStart(p *hextris.Problem, seed uint32, phrases hextris.Phra
 	s.cur.loadGame(&s.game)
 }
 
-// beamWidth is the game beam's width for the game set up by beamStart, and
-// the work it may do. GameNodes is per problem: the problem's score is the
-// mean over its source seeds, so each seed's game gets an equal share. The
-// width is GameBeam, narrowed so that the beam's searches (one per kept
-// state and unit, each costing about as much as the first unit's search
-// on the starting board) fit in the game's share; 0 when that leaves it
-// under minBeam wide. The budget returned is twice the share: beamLine narrows
-// the beam further only where the estimate was far too low.
-func (s *Solver) beamWidth() (width int, budget int64) {
+// beamWidth is the width of a game beam of work nodes per problem (the
+// game beam's GameNodes, the fall beam's share or big_nodes) for the game
+// set up by beamStart, and the work it may do. The work is per problem:
+// the problem's score is the mean over its source seeds, so each seed's
+// game gets an equal share. The width is GameBeam, narrowed so that the
+// beam's searches (one per kept state and unit, each costing about as much
+// as the first unit's search on the starting board) fit in the game's
+// share; 0 when that leaves it under minBeam wide. The budget returned is
+// twice the share: beamLine narrows the beam further only where the
+// estimate was far too low.
+func (s *Solver) beamWidth(nodes int64) (width int, budget int64) {
 	if s.cfg.GameBeam <= 0 || len(s.src) == 0 {
 		return 0, 0
 	}
-	share := s.cfg.GameNodes / int64(max(len(s.p.SourceSeeds), 1))
+	share := nodes / int64(max(len(s.p.SourceSeeds), 1))
 	u := s.src[0]
 	s.rcs[0].search(&s.cur, u, s.g.spawn[u])
 	per := max(s.rcs[0].last, 1) * int64(len(s.src))

@@ -201,7 +201,7 @@ func TestFallBeamWhereGameBeamIsLeftOut(t *testing.T) {
 	}
 	s := mustLookahead(t, "game_nodes=1000")
 	s.beamStart(official(t, 9), official(t, 9).SourceSeeds[0], phraseSet(t, "power"))
-	if w, _ := s.beamWidth(); w != 0 {
+	if w, _ := s.beamWidth(s.cfg.GameNodes); w != 0 {
 		t.Fatalf("game_nodes=1000: the game beam is %d wide, want it left out", w)
 	}
 }

@@ -341,7 +341,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
 		s.beamStart(p, seed, phrases)
-		w, budget := s.beamWidth()
+		w, budget := s.beamWidth(s.cfg.GameNodes)
 		if w > 0 {
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
 			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
@@ -378,7 +378,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			}
 			sub := s.survive[i]
 			sub.beamStart(p, seed, phrases)
-			if w, budget := sub.beamWidth(); w > 0 {
+			if w, budget := sub.beamWidth(sub.cfg.GameNodes); w > 0 {
 				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget))
 			}
 		}
@@ -401,9 +401,8 @@ func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, 
 		s.fallS = NewSolver(c)
 	}
 	f := s.fallS
-	f.cfg.GameNodes = nodes
 	f.beamStart(p, seed, phrases)
-	w, budget := f.beamWidth()
+	w, budget := f.beamWidth(nodes)
 	if w == 0 {
 		return "", nil
 	}
