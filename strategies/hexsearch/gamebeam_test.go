@@ -231,3 +231,27 @@ func TestBeamFallRanksFalls(t *testing.T) {
 		t.Fatalf("beam_fall=50: the first 3 units' kept states fell %d rows in all, beam_fall=0 %d", rows[1], rows[0])
 	}
 }
+
+// TestBigBoardLeavesPortfolioOut: on a board too big for the game beam
+// (problem 21 with game_nodes=1000) the fall beam plays and the portfolio
+// does not, unless big_portfolio=1; where the game beam fits, the
+// portfolio plays.
+func TestBigBoardLeavesPortfolioOut(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 21)
+	for _, tc := range []struct {
+		assign    string
+		portfolio bool
+	}{
+		{"game_nodes=1000,big_nodes=20000000", false},
+		{"game_nodes=1000,big_nodes=20000000,big_portfolio=1", true},
+		{"game_nodes=1000,big_nodes=0", true},
+		{"", true},
+	} {
+		s := mustLookahead(t, tc.assign)
+		solveValid(t, s, p, p.SourceSeeds[0], ps)
+		if played := len(s.subs) > 0; played != tc.portfolio {
+			t.Errorf("%q: portfolio played %v, want %v", tc.assign, played, tc.portfolio)
+		}
+	}
+}

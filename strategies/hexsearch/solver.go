@@ -62,8 +62,8 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "first_bonus", Kind: param.Float, Min: 0, Max: 1, Default: 0.1, Help: "extra weight on the points of the current unit's lock (gains sooner are surer)"},
 	{Name: "portfolio", Kind: param.Int, Min: 0, Max: 16, Default: 8, Help: "weight variants also played one unit deep; the best scoring text is kept"},
 	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 400000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
-	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 4096, Default: 512, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
-	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
+	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 16384, Default: 4096, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, its best line played too (0: off)"},
+	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
 	{Name: "beam_fall", Kind: param.Float, Min: 0, Max: 50, Default: 0, Help: "gain per row of a unit's fall (room for phrases) added to the game beam's ranking of its states (0: none)"},
 	{Name: "fall_beam", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "also play a game beam ranked for falls and lines (fall_gain, fall_rows, fall_points), its text kept if it scores more (1)"},
@@ -71,7 +71,9 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "fall_rows", Kind: param.Float, Min: 0, Max: 20, Default: 6, Help: "the fall beam's power points per row of fall in picking its line (as beam_rows)"},
 	{Name: "fall_points", Kind: param.Float, Min: 0.1, Max: 100, Default: 10, Help: "the fall beam's factor on w_points: a line cleared lowers the stack for every later unit"},
 	{Name: "fall_share", Kind: param.Float, Min: 0, Max: 8, Default: 0.75, Help: "the fall beam's work as a share of game_nodes"},
-	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 2000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
+	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
+	{Name: "big_dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 1000000, Help: "dp_nodes of the phrase search typing the fall beam's line on a board too big for the game beam, where units fall far"},
+	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves it out there"},
 	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
@@ -107,6 +109,8 @@ type Config struct {
 	FallPoints  float64 // its factor on the lock points' weight
 	FallShare   float64 // its budget as a share of GameNodes
 	BigNodes    int64   // its budget on a board game_nodes leaves without a game beam
+	BigDPNodes  int     // its DPNodes on such a board
+	BigPortf    bool    // play the portfolio on such a board too
 	SurvBeams   int     // survival variants' game beams played while the best game ends early
 	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
 }
@@ -135,7 +139,8 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.GameBeam, c.GameNodes = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes"))
 		c.BeamRows, c.BeamFall = v["beam_rows"], v["beam_fall"]
 		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
-		c.FallShare, c.BigNodes = v["fall_share"], int64(specs.Int(v, "big_nodes"))
+		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
+		c.BigDPNodes = specs.Int(v, "big_dp_nodes")
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.BeamSpan = specs.Int(v, "beam_span")
 	}
@@ -177,7 +182,7 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
-	fallS      *Solver      // plays the fall beam (fall_beam)
+	fallS      [2]*Solver   // play the fall beam (fall_beam), on a board that fits the game beam and on one too big for it
 	gb         *gameBeam    // the game beam's buffers
 	survive    []*Solver    // the survival variants' game beams
 	replay     *Solver      // plays the game beam's line
@@ -335,7 +340,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			}
 		}
 	}
-	if s.cfg.Portfolio > 0 {
+	if s.cfg.Portfolio > 0 && (s.cfg.BigPortf || !s.bigBoard(p, seed, phrases)) {
 		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
 	}
 	// The game beam's line, as wide as its budget allows.
@@ -355,12 +360,10 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		// big_nodes on a board too big for that (problem 24: 100×40,
 		// 1,620 units).
 		if s.cfg.FallBeam && ctx.Err() == nil {
-			nodes := int64(s.cfg.FallShare * float64(s.cfg.GameNodes))
-			if w == 0 {
-				nodes = s.cfg.BigNodes
-			}
-			if nodes > 0 {
-				keep(s.fallBeam(ctx, p, seed, phrases, nodes))
+			if w > 0 {
+				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.cfg.GameNodes)), false))
+			} else if s.cfg.BigNodes > 0 {
+				keep(s.fallBeam(ctx, p, seed, phrases, s.cfg.BigNodes, true))
 			}
 		}
 		// Where the best game dies before its source ends, what it
@@ -386,21 +389,46 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	return best, nil
 }
 
+// bigBoard reports whether the fall beam plays on p with big_nodes: the
+// board is too big for a game beam of game_nodes. There (problem 24) the
+// portfolio's variants, a third of the game's time, have not beaten the
+// fall beam's text: measured on problem 24, the lookahead alone takes 52 s
+// and scores 222,342, the lookahead with the portfolio 202 s for 251,968,
+// and the fall beam 280,130.
+func (s *Solver) bigBoard(p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) bool {
+	if s.cfg.GameBeam <= 0 || !s.cfg.FallBeam || s.cfg.BigNodes <= 0 {
+		return false
+	}
+	s.beamStart(p, seed, phrases)
+	w, _ := s.beamWidth(s.cfg.GameNodes)
+	return w == 0
+}
+
 // fallBeam plays a game beam of budget nodes (per problem) ranked for the
 // points of boards where units fall far: fall_gain per row each unit
 // falls (the phrases typed on the way), the lock points' weight times
 // fall_points (a line cleared lowers the stack for every later unit), and
-// its line picked by move points plus fall_rows per row. It returns ""
-// when the budget leaves the beam under minBeam wide.
-func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64) (string, error) {
-	if s.fallS == nil {
+// its line picked by move points plus fall_rows per row. On a board too
+// big for the game beam (big), its line is typed with big_dp_nodes: falls
+// of 30 rows and more leave the phrase search more paths than dp_nodes
+// holds (problem 24: 280,130 with 200,000, 281,912 with 1,000,000). It
+// returns "" when the budget leaves the beam under minBeam wide.
+func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64, big bool) (string, error) {
+	i := 0
+	if big {
+		i = 1
+	}
+	if s.fallS[i] == nil {
 		c := s.cfg
 		c.Portfolio, c.SurvBeams, c.FallBeam = 0, 0, false
 		c.BeamFall, c.BeamRows = s.cfg.FallGain, s.cfg.FallRows
 		c.Weights.Points *= s.cfg.FallPoints
-		s.fallS = NewSolver(c)
+		if big {
+			c.DPNodes = s.cfg.BigDPNodes
+		}
+		s.fallS[i] = NewSolver(c)
 	}
-	f := s.fallS
+	f := s.fallS[i]
 	f.beamStart(p, seed, phrases)
 	w, budget := f.beamWidth(nodes)
 	if w == 0 {
