@@ -73,6 +73,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "fall_share", Kind: param.Float, Min: 0, Max: 8, Default: 0.75, Help: "the fall beam's work as a share of game_nodes"},
 	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
 	{Name: "big_dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 1000000, Help: "dp_nodes of the phrase search typing the fall beam's line on a board too big for the game beam, where units fall far"},
+	{Name: "big_dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "dp_slack of the phrase search typing the fall beam's line on a board too big for the game beam"},
 	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves it out there"},
 	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
@@ -110,6 +111,7 @@ type Config struct {
 	FallShare   float64 // its budget as a share of GameNodes
 	BigNodes    int64   // its budget on a board game_nodes leaves without a game beam
 	BigDPNodes  int     // its DPNodes on such a board
+	BigDPSlack  int     // its DPSlack on such a board
 	BigPortf    bool    // play the portfolio on such a board too
 	SurvBeams   int     // survival variants' game beams played while the best game ends early
 	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
@@ -140,7 +142,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.BeamRows, c.BeamFall = v["beam_rows"], v["beam_fall"]
 		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
 		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
-		c.BigDPNodes = specs.Int(v, "big_dp_nodes")
+		c.BigDPNodes, c.BigDPSlack = specs.Int(v, "big_dp_nodes"), specs.Int(v, "big_dp_slack")
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.BeamSpan = specs.Int(v, "beam_span")
 	}
@@ -424,7 +426,7 @@ func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, 
 		c.BeamFall, c.BeamRows = s.cfg.FallGain, s.cfg.FallRows
 		c.Weights.Points *= s.cfg.FallPoints
 		if big {
-			c.DPNodes = s.cfg.BigDPNodes
+			c.DPNodes, c.DPSlack = s.cfg.BigDPNodes, s.cfg.BigDPSlack
 		}
 		s.fallS[i] = NewSolver(c)
 	}
