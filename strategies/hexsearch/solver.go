@@ -342,14 +342,28 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			}
 		}
 	}
-	if s.cfg.Portfolio > 0 && (s.cfg.BigPortf || !s.bigBoard(p, seed, phrases)) {
+	// The game beam's width, from the start of the game: 0 where
+	// game_nodes leaves it out. On a board too big for it (big), the fall
+	// beam plays with big_nodes, and the portfolio is left out unless
+	// big_portfolio: there (problem 24) its variants, a third of the
+	// game's time, have not beaten the fall beam's text. Measured on
+	// problem 24 (runs beside others on 2 cores): the lookahead alone 52 s
+	// for 222,342, with the portfolio 202 s for 251,968; the fall beam
+	// 280,130.
+	var w int
+	var budget int64
+	if s.cfg.GameBeam > 0 {
+		s.beamStart(p, seed, phrases)
+		w, budget = s.beamWidth(s.cfg.GameNodes)
+	}
+	big := s.cfg.GameBeam > 0 && w == 0 && s.cfg.FallBeam && s.cfg.BigNodes > 0
+	if s.cfg.Portfolio > 0 && (s.cfg.BigPortf || !big) {
 		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
 	}
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
-		s.beamStart(p, seed, phrases)
-		w, budget := s.beamWidth(s.cfg.GameNodes)
 		if w > 0 {
+			s.beamStart(p, seed, phrases) // the portfolio has played since
 			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
 			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
 				if s.spanReplay == nil {
@@ -362,10 +376,10 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		// big_nodes on a board too big for that (problem 24: 100×40,
 		// 1,620 units).
 		if s.cfg.FallBeam && ctx.Err() == nil {
-			if w > 0 {
-				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.cfg.GameNodes)), false))
-			} else if s.cfg.BigNodes > 0 {
+			if big {
 				keep(s.fallBeam(ctx, p, seed, phrases, s.cfg.BigNodes, true))
+			} else if w > 0 {
+				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.cfg.GameNodes)), false))
 			}
 		}
 		// Where the best game dies before its source ends, what it
@@ -391,29 +405,15 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	return best, nil
 }
 
-// bigBoard reports whether the fall beam plays on p with big_nodes: the
-// board is too big for a game beam of game_nodes. There (problem 24) the
-// portfolio's variants, a third of the game's time, have not beaten the
-// fall beam's text: measured on problem 24 (runs beside others on 2
-// cores), the lookahead alone takes 52 s and scores 222,342, the lookahead
-// with the portfolio 202 s for 251,968, and the fall beam 280,130.
-func (s *Solver) bigBoard(p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) bool {
-	if s.cfg.GameBeam <= 0 || !s.cfg.FallBeam || s.cfg.BigNodes <= 0 {
-		return false
-	}
-	s.beamStart(p, seed, phrases)
-	w, _ := s.beamWidth(s.cfg.GameNodes)
-	return w == 0
-}
-
 // fallBeam plays a game beam of budget nodes (per problem) ranked for the
 // points of boards where units fall far: fall_gain per row each unit
 // falls (the phrases typed on the way), the lock points' weight times
 // fall_points (a line cleared lowers the stack for every later unit), and
 // its line picked by move points plus fall_rows per row. On a board too
-// big for the game beam (big), its line is typed with big_dp_nodes: falls
-// of 30 rows and more leave the phrase search more paths than dp_nodes
-// holds (problem 24: 280,130 with 200,000, 281,912 with 1,000,000). It
+// big for the game beam (big), its line is typed with big_dp_nodes and
+// big_dp_slack: falls of 30 rows and more leave the phrase search more
+// paths than dp_nodes holds (problem 24: 280,130 with 200,000, 281,912
+// with 1,000,000). It
 // returns "" when the budget leaves the beam under minBeam wide.
 func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64, big bool) (string, error) {
 	i := 0
