@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,16 +14,34 @@ import (
 	"gauntlet/reports"
 )
 
-// viewCases are the games the viewer is checked on: one case each, with
-// the entrants a person would watch.
-var viewCases = []struct {
+type viewCase struct {
 	game, cases, strategy, opponents string
 	maxBytes                         int
-}{
+}
+
+// viewCases are the games the viewer is checked on: one case each, with
+// the entrants a person would watch.
+var viewCases = []viewCase{
 	{"hextris", "p1/s0", "hexgreedy", "", 3 << 20},
 	{"brew", "seed:3", "brewbeam", "greedy", 1 << 20},
 	{"paperio", "seed:2", "paperpaths", "simple*5", 2 << 20},
 	{"towers", "case:sarov/1", "towersbest", "", 1 << 20},
+}
+
+// views returns viewCases, in a -short run with six simple bots in the
+// Paper.io game: paperpaths thinks about 0.4 s a game, ten times that
+// under the race detector, and each test plays its game twice; the simple
+// bots play the game's 1,499 ticks in milliseconds through the same viewer.
+func views() []viewCase {
+	vcs := slices.Clone(viewCases)
+	if testing.Short() {
+		for i := range vcs {
+			if vcs[i].game == "paperio" {
+				vcs[i].strategy = "simple"
+			}
+		}
+	}
+	return vcs
 }
 
 // watch plays one case with its moves recorded and returns the replay and
@@ -82,7 +101,7 @@ func watch(t *testing.T, game, cases, strategy, opponents string) (harness.Viewe
 // recording the moves does not change the game and that the frames rebuilt
 // from them end with the scores the game was given (Watch fails otherwise).
 func TestWatchReplaysTheGame(t *testing.T) {
-	for _, vc := range viewCases {
+	for _, vc := range views() {
 		t.Run(vc.game, func(t *testing.T) {
 			_, r, plain := watch(t, vc.game, vc.cases, vc.strategy, vc.opponents)
 			for i, s := range plain.Seats {
@@ -96,7 +115,7 @@ func TestWatchReplaysTheGame(t *testing.T) {
 		})
 	}
 	seen := map[string]bool{}
-	for _, vc := range viewCases {
+	for _, vc := range views() {
 		seen[vc.game] = true
 	}
 	for _, g := range harness.Default.Games() {
@@ -140,7 +159,7 @@ func TestViewerInChromium(t *testing.T) {
 		}
 		t.Skip("no Chromium found (set GAUNTLET_TEST_CHROMIUM)")
 	}
-	for _, vc := range viewCases {
+	for _, vc := range views() {
 		t.Run(vc.game, func(t *testing.T) {
 			v, r, plain := watch(t, vc.game, vc.cases, vc.strategy, vc.opponents)
 			page := filepath.Join(t.TempDir(), vc.game+".html")
