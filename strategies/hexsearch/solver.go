@@ -413,8 +413,8 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 // big for the game beam (big), its line is typed with big_dp_nodes and
 // big_dp_slack: falls of 30 rows and more leave the phrase search more
 // paths than dp_nodes holds (problem 24: 280,130 with 200,000, 281,912
-// with 1,000,000). It
-// returns "" when the budget leaves the beam under minBeam wide.
+// with 1,000,000). It returns "" when the budget leaves the beam under
+// minBeam wide.
 func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64, big bool) (string, error) {
 	i := 0
 	if big {
