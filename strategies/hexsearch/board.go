@@ -2,6 +2,7 @@ package hexsearch
 
 import (
 	"math/bits"
+	"slices"
 
 	"gauntlet/referees/hextris"
 )
@@ -26,6 +27,14 @@ type geom struct {
 	offStart []int32 // index into offs of unit u, rotation r, parity par: (u*6+r)*2+par
 	offs     []off
 	boxes    []box // bounding box of the offsets, by the offStart index
+
+	// ring lists, by the offStart index, the offsets of the cells next to
+	// a member that are not members, once per member they touch: the
+	// unit's contact with filled cells is the count of filled cells among
+	// them (evaluator.placement). sumDY is the sum of the members' dy.
+	ringStart []int32
+	ring      []off
+	sumDY     []int32
 }
 
 // box bounds the member offsets of one unit, rotation and parity.
@@ -68,6 +77,25 @@ func newGeom(p *hextris.Problem) *geom {
 		}
 		g.boxes[i] = bx
 	}
+	g.ringStart = make([]int32, n*12+1)
+	g.sumDY = make([]int32, n*12)
+	for i := range n * 12 {
+		g.ringStart[i] = int32(len(g.ring))
+		ms := g.offs[g.offStart[i]:g.offStart[i+1]]
+		par := i & 1
+		for _, o := range ms {
+			g.sumDY[i] += int32(o.dy)
+			for d := range 6 {
+				// The pivot is on a row of parity par, the member on one
+				// of parity par+dy.
+				nx, ny := neighbour6(int(o.dx), par+int(o.dy), d)
+				if nb := (off{int16(nx), int16(ny - par)}); !slices.Contains(ms, nb) {
+					g.ring = append(g.ring, nb)
+				}
+			}
+		}
+	}
+	g.ringStart[n*12] = int32(len(g.ring))
 	g.pad = pad
 	g.gw, g.gh = g.w+2*pad, g.h+2*pad
 	for 1<<g.gwShift < g.gw {
@@ -120,6 +148,16 @@ func (g *geom) numStates() int { return g.gh << g.gwShift << 3 }
 // the pivot would leave the grid (then the unit cannot be on the board).
 func (g *geom) next(u int, s int32, c hextris.Command) (int32, bool) {
 	x, y, r := g.unpack(s)
+	x, y, r, ok := g.move(u, x, y, r, c)
+	if !ok {
+		return 0, false
+	}
+	return g.state(x, y, r), true
+}
+
+// move is next on an unpacked state: the pivot and rotation command c
+// gives from (x, y, r), and false when the pivot would leave the grid.
+func (g *geom) move(u, x, y, r int, c hextris.Command) (int, int, int, bool) {
 	switch c {
 	case hextris.MoveW:
 		x--
@@ -143,9 +181,9 @@ func (g *geom) next(u int, s int32, c hextris.Command) (int32, bool) {
 		r--
 	}
 	if x < -g.pad+1 || x >= g.w+g.pad-1 || y < -g.pad+1 || y >= g.h+g.pad-1 {
-		return 0, false
+		return 0, 0, 0, false
 	}
-	return g.state(x, y, r), true
+	return x, y, r, true
 }
 
 // prev returns the state from which command c leads to s (c undone), and
@@ -241,6 +279,11 @@ func (b *board) filled(x, y int) bool {
 // fits reports whether unit u of g at state s lies on empty board cells.
 func (b *board) fits(g *geom, u int, s int32) bool {
 	x, y, r := g.unpack(s)
+	return b.fitsAt(g, u, x, y, r)
+}
+
+// fitsAt is fits on an unpacked state.
+func (b *board) fitsAt(g *geom, u, x, y, r int) bool {
 	i := (u*6+r)*2 + y&1
 	bx := &g.boxes[i]
 	if x+bx.minX < 0 || x+bx.maxX >= b.w || y+bx.minY < 0 || y+bx.maxY >= b.h {

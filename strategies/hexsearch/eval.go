@@ -397,25 +397,25 @@ func absDiff(a, b int) int {
 }
 
 // placement returns the placement terms of unit u locking at state s on
-// board b (before the lock): its depth and its contact with filled cells.
+// board b (before the lock): its depth and its contact with filled cells
+// (walls and floor included). The cells around the members come from a
+// table (geom.ring): looked up one by one, each with a test against the
+// members, they were a fifth of a game's time on problem 0 (pprof).
 func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
 	x, y, r := g.unpack(s)
-	ms := g.members(u, r, y&1)
-	sum, contact := 0, 0
-	for _, o := range ms {
-		cx, cy := x+int(o.dx), y+int(o.dy)
-		sum += cy
-		if e.w.Contact == 0 {
-			continue
-		}
-		for d := range 6 {
-			nx, ny := neighbour6(cx, cy, d)
-			if b.filled(nx, ny) && !isMember(g, ms, x, y, nx, ny) {
-				contact++
-			}
+	i := (u*6+r)*2 + y&1
+	n := int(g.offStart[i+1] - g.offStart[i])
+	sum := n*y + int(g.sumDY[i])
+	if e.w.Contact == 0 {
+		return e.w.Low * float64(sum) / float64(n)
+	}
+	contact := 0
+	for _, o := range g.ring[g.ringStart[i]:g.ringStart[i+1]] {
+		if b.filled(x+int(o.dx), y+int(o.dy)) {
+			contact++
 		}
 	}
-	return e.w.Low*float64(sum)/float64(len(ms)) + e.w.Contact*float64(contact)
+	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
 }
 
 // neighbour6 returns the d-th neighbour of (x, y): E, W, SE, SW, NE, NW.
@@ -434,13 +434,4 @@ func neighbour6(x, y, d int) (int, int) {
 		return x + odd, y - 1
 	}
 	return x + odd - 1, y - 1
-}
-
-func isMember(g *geom, ms []off, x, y, cx, cy int) bool {
-	for _, o := range ms {
-		if x+int(o.dx) == cx && y+int(o.dy) == cy {
-			return true
-		}
-	}
-	return false
 }

@@ -10,7 +10,9 @@ import (
 // and checks, for every reachable lock of every unit, that the incremental
 // evaluation equals the full evaluation of the locked board (and the
 // spawn check of the next unit), that it declines exactly the locks that
-// clear lines, and that it leaves the board as it was.
+// clear lines, and that it leaves the board as it was; and that the
+// placement terms from geom's tables equal a scan of every member's six
+// neighbours.
 func TestAfterMatchesFullEvaluation(t *testing.T) {
 	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1, Enclosed: 2.3}
 	checked, declined := 0, 0
@@ -40,6 +42,9 @@ func TestAfterMatchesFullEvaluation(t *testing.T) {
 			before := slices.Clone(cur.rows)
 			ev.setBase(&bs, &cur)
 			for _, l := range locks {
+				if got, want := ev.placement(g, &cur, u, l.State), scanPlacement(w, g, &cur, u, l.State); got != want {
+					t.Fatalf("problem %d unit %d lock %d: placement %v, neighbour scan %v", id, u, l.State, got, want)
+				}
 				v, fits, ok := ev.after(&bs, g, u, l.State, next)
 				nb.copyFrom(&cur)
 				_, ls := nb.lock(g, u, l.State)
@@ -76,6 +81,27 @@ func TestAfterMatchesFullEvaluation(t *testing.T) {
 		t.Fatalf("checked %d locks, %d clearing lines: the test saw too little", checked, declined)
 	}
 	t.Logf("%d locks agree, %d clearing lines left to the full evaluation", checked, declined)
+}
+
+// scanPlacement is evaluator.placement computed cell by cell: the mean
+// row of the members, and for each member each of its six neighbours that
+// is filled (or off the board) and not a member.
+func scanPlacement(w Weights, g *geom, b *board, u int, s int32) float64 {
+	x, y, r := g.unpack(s)
+	ms := g.members(u, r, y&1)
+	sum, contact := 0, 0
+	for _, o := range ms {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		sum += cy
+		for d := range 6 {
+			nx, ny := neighbour6(cx, cy, d)
+			member := slices.ContainsFunc(ms, func(m off) bool { return x+int(m.dx) == nx && y+int(m.dy) == ny })
+			if b.filled(nx, ny) && !member {
+				contact++
+			}
+		}
+	}
+	return w.Low*float64(sum)/float64(len(ms)) + w.Contact*float64(contact)
 }
 
 // TestFillRunsMatchesNaive: on random rows of several widths, fillRuns

@@ -256,3 +256,20 @@ func TestBigBoardLeavesPortfolioOut(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGameBeam runs the game beam's search for its line (not typed)
+// over the whole source of problem 0, 256 states wide: the reachability
+// searches, the placements' values and the boards kept, which are most of
+// a game's time on the small one-seed boards.
+func BenchmarkGameBeam(b *testing.B) {
+	p := official(b, 0)
+	ps := phraseSet(b, "power")
+	s := mustLookahead(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.beamStart(p, p.SourceSeeds[0], ps)
+		if _, _, ok := s.beamLine(256, 1<<62); !ok {
+			b.Fatal("the beam stopped")
+		}
+	}
+}

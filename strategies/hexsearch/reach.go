@@ -56,14 +56,21 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 		s := rc.queue[i]
 		rc.nodes++
 		lockCmd := -1
+		// The state is unpacked once for its six moves and their fit
+		// tests (next and fits unpack theirs).
+		x, y, r := g.unpack(s)
 		for c := range hextris.NumCommands {
-			t, ok := g.next(u, s, c)
-			if ok && (t == s || rc.stamp[t] == rc.gen) {
-				// A rotation onto itself (a repeat, never a lock), or a
-				// state already reached: it fits.
-				continue
+			tx, ty, tr, ok := g.move(u, x, y, r, c)
+			var t int32
+			if ok {
+				t = g.state(tx, ty, tr)
+				if t == s || rc.stamp[t] == rc.gen {
+					// A rotation onto itself (a repeat, never a lock), or
+					// a state already reached: it fits.
+					continue
+				}
 			}
-			if !ok || !b.fits(g, u, t) {
+			if !ok || !b.fitsAt(g, u, tx, ty, tr) {
 				if lockCmd < 0 {
 					lockCmd = int(c)
 				}
