@@ -5,6 +5,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"gauntlet/referees/hextris"
 )
@@ -61,7 +62,10 @@ const beamFan = 8
 // ok is false when the context ended first. The beam starts width states
 // wide and is narrowed, unit by unit, so that its work (states expanded by
 // its searches plus placements valued) stays within budget.
-func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int, ok bool) {
+//
+// Under a deadline (until not zero) the beam is also narrowed so that it
+// ends by until, at the mean time of a state so far.
+func (s *Solver) beamLine(width int, budget int64, until time.Time) (line []chosenLock, score int, ok bool) {
 	gb := s.gb
 	if gb == nil {
 		gb = &gameBeam{seen: map[uint64]struct{}{}}
@@ -83,6 +87,7 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 	rc := s.rcs[0]
 	var spent, expanded int64
 	w0 := width
+	start := time.Now()
 	for k := 0; k < len(s.src) && len(live) > 0; k++ {
 		if s.stopped() {
 			return nil, 0, false
@@ -93,6 +98,12 @@ func (s *Solver) beamLine(width int, budget int64) (line []chosenLock, score int
 			per := float64(spent) / float64(expanded)
 			left := float64(budget-spent) / float64(len(s.src)-k)
 			width = max(1, min(w0, int(left/per)))
+			if !until.IsZero() {
+				now := time.Now()
+				perT := float64(now.Sub(start)) / float64(expanded)
+				leftT := float64(until.Sub(now)) / float64(len(s.src)-k)
+				width = max(1, min(width, int(leftT/perT)))
+			}
 		}
 		u := s.src[k]
 		spawn := s.g.spawn[u]
@@ -215,10 +226,16 @@ func appendBest(pool []beamCand, cs []cand, parent int32, acc float64) []beamCan
 // beamPlay plays the game set up by beamStart along the game beam's best
 // line with the given width and budget, typing phrases on the way as the
 // solver does, and returns its text ("" when the context ended first).
-func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64) (string, error) {
+// Under a deadline the beam's search takes at most share of the time left
+// (the rest is for typing its line and what is played after it).
+func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64, share float64) (string, error) {
 	s.ctx = ctx
 	defer func() { s.ctx = nil }()
-	line, _, ok := s.beamLine(width, budget)
+	var until time.Time
+	if d, ok := ctx.Deadline(); ok {
+		until = time.Now().Add(time.Duration(share * float64(time.Until(d))))
+	}
+	line, _, ok := s.beamLine(width, budget, until)
 	s.line = s.line[:0]
 	if !ok || len(line) == 0 {
 		return "", nil

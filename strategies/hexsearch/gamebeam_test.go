@@ -3,6 +3,7 @@ package hexsearch
 import (
 	"context"
 	"testing"
+	"time"
 
 	"gauntlet/referees/hextris"
 )
@@ -17,12 +18,12 @@ func TestGameBeamLineIsPlayed(t *testing.T) {
 		seed := p.SourceSeeds[0]
 		s := mustLookahead(t)
 		s.beamStart(p, seed, ps)
-		line, score, ok := s.beamLine(48, 1<<40)
+		line, score, ok := s.beamLine(48, 1<<40, time.Time{})
 		if !ok || len(line) == 0 {
 			t.Fatalf("problem %d: no line", id)
 		}
 		s.beamStart(p, seed, ps)
-		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40)
+		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +51,7 @@ func beamOnProblem9(t *testing.T) func(width int, budget int64) ([]chosenLock, i
 	return func(width int, budget int64) ([]chosenLock, int, int64) {
 		s.beamStart(p, p.SourceSeeds[0], ps)
 		n0 := s.rcs[0].nodes
-		line, score, ok := s.beamLine(width, budget)
+		line, score, ok := s.beamLine(width, budget, time.Time{})
 		if !ok || len(line) == 0 {
 			t.Fatalf("width %d, budget %d: no line", width, budget)
 		}
@@ -130,7 +131,7 @@ func TestGameBeamRowsPicksLongerFalls(t *testing.T) {
 	for i, v := range []string{"beam_rows=0", "beam_rows=20"} {
 		s := mustLookahead(t, v)
 		s.beamStart(p, seed, ps)
-		line, sc, ok := s.beamLine(16, 1<<40)
+		line, sc, ok := s.beamLine(16, 1<<40, time.Time{})
 		if !ok || len(line) == 0 {
 			t.Fatalf("%s: no line", v)
 		}
@@ -219,7 +220,7 @@ func TestBeamFallRanksFalls(t *testing.T) {
 	for i, v := range []string{"beam_fall=0", "beam_fall=50"} {
 		s := mustLookahead(t, v)
 		s.beamStart(p, p.SourceSeeds[0], ps)
-		if _, _, ok := s.beamLine(4, 1<<40); !ok {
+		if _, _, ok := s.beamLine(4, 1<<40, time.Time{}); !ok {
 			t.Fatalf("%s: no line", v)
 		}
 		for k := range 3 {
@@ -268,8 +269,51 @@ func BenchmarkGameBeam(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.beamStart(p, p.SourceSeeds[0], ps)
-		if _, _, ok := s.beamLine(256, 1<<62); !ok {
+		if _, _, ok := s.beamLine(256, 1<<62, time.Time{}); !ok {
 			b.Fatal("the beam stopped")
 		}
+	}
+}
+
+// TestBeamEndsByItsTime: under a deadline the game beam narrows itself to
+// end in time. On problem 0 a beam 4,096 wide takes about 14 s; given a
+// second, it returns the whole source's line within a few (the bound
+// leaves room for a loaded machine).
+func TestBeamEndsByItsTime(t *testing.T) {
+	p := official(t, 0)
+	s := mustLookahead(t)
+	s.beamStart(p, p.SourceSeeds[0], phraseSet(t, "power"))
+	start := time.Now()
+	line, _, ok := s.beamLine(4096, 1<<62, start.Add(time.Second))
+	took := time.Since(start)
+	t.Logf("a line of %d units in %v", len(line), took.Round(time.Millisecond))
+	if !ok || len(line) != len(s.src) {
+		t.Fatalf("ok %v, a line of %d units, want %d", ok, len(line), len(s.src))
+	}
+	if took > 5*time.Second {
+		t.Fatalf("the beam took %v for a second", took)
+	}
+}
+
+// TestFallBeamInTimeOnABigBoard: on a board too big for the game beam
+// (problem 9 with game_nodes=1000) with a fall beam budget that would take
+// hours (big_nodes=2e10), a solve under a deadline of a few seconds still
+// ends with the fall beam's line, which scores twice the lookahead's text
+// (big_nodes=0) or more, as in TestFallBeamWhereGameBeamIsLeftOut.
+func TestFallBeamInTimeOnABigBoard(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 9)
+	seed := p.SourceSeeds[0]
+	look := solveValid(t, mustLookahead(t, "game_nodes=1000,big_nodes=0"), p, seed, ps)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
+	defer cancel()
+	sol, err := mustLookahead(t, "game_nodes=1000,big_nodes=20000000000").Solve(ctx, p, seed, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := hextris.Play(p, seed, ps, sol)
+	t.Logf("under 4 s: %d in %d units (%s); the lookahead alone: %d", r.Score, r.UnitsLocked, r.EndState, look.Score)
+	if r.Error != "" || r.Score < 2*look.Score {
+		t.Fatalf("under 4 s: %d (error %q), want at least twice the lookahead's %d", r.Score, r.Error, look.Score)
 	}
 }

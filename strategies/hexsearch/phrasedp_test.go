@@ -245,7 +245,7 @@ func TestPhraseDPSpanFirstUses(t *testing.T) {
 	for i, v := range []string{"dp_span=0", "dp_span=6,dp_span_potential=5"} {
 		s := mustLookahead(t, v)
 		s.beamStart(p, seed, ps)
-		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40)
+		sol, err := s.beamPlay(context.Background(), p, seed, ps, 48, 1<<40, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

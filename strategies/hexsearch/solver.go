@@ -359,12 +359,22 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	big := s.cfg.GameBeam > 0 && w == 0 && s.cfg.FallBeam && s.cfg.BigNodes > 0
 	if s.cfg.Portfolio > 0 && (s.cfg.BigPortf || !big) {
 		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
+	} else if _, timed := ctx.Deadline(); timed && s.cfg.PhraseDP && s.cfg.Portfolio > 0 && ctx.Err() == nil {
+		// The first game was played for the portfolio's ranking, without
+		// the phrase search, and no portfolio winner will be typed. Under
+		// a deadline the fall beam may not finish its line: the first
+		// game's line is typed now. (Without a deadline the fall beam's
+		// text has always won there, and this is left out.)
+		s.prevChosen, s.chosen = s.chosen, s.prevChosen
+		s.reuse = true
+		keep(s.solveOne(ctx, p, seed, phrases))
+		s.reuse = false
 	}
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
 		if w > 0 {
 			s.beamStart(p, seed, phrases) // the portfolio has played since
-			keep(s.beamPlay(ctx, p, seed, phrases, w, budget))
+			keep(s.beamPlay(ctx, p, seed, phrases, w, budget, gameShare))
 			if s.cfg.BeamSpan > 0 && s.cfg.Phrases && s.cfg.PhraseDP && ctx.Err() == nil && s.leavesUnused(best) {
 				if s.spanReplay == nil {
 					s.spanReplay = s.lineTyper(s.cfg.BeamSpan)
@@ -398,7 +408,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			sub := s.survive[i]
 			sub.beamStart(p, seed, phrases)
 			if w, budget := sub.beamWidth(sub.cfg.GameNodes); w > 0 {
-				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget))
+				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget, lastShare))
 			}
 		}
 	}
@@ -436,8 +446,16 @@ func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, 
 	if w == 0 {
 		return "", nil
 	}
-	return f.beamPlay(ctx, p, seed, phrases, w, budget)
+	return f.beamPlay(ctx, p, seed, phrases, w, budget, lastShare)
 }
+
+// The shares of the time left to a deadline that a game beam's search may
+// take: the game beam leaves time for the fall beam after it; the fall
+// beam and the survival beams, played last, for typing their lines.
+const (
+	gameShare = 0.5
+	lastShare = 0.8
+)
 
 // surviveVariants are the weight variants of the survival game beams
 // (survive_beams), in the order played: a heavier penalty on the summed
