@@ -338,3 +338,26 @@ func BenchmarkSolveBig(b *testing.B) {
 		})
 	}
 }
+
+// TestShortOfTimeFinishesTheGame: under a deadline too short for the
+// phrase search of every unit (problem 4, one unit deep, with a search of
+// 2,000,000 states a unit: about 0.7 s a game, 0.06 s without the phrase
+// search), the game is still played to its end, the last units without
+// the phrase search, rather than cut off.
+func TestShortOfTimeFinishesTheGame(t *testing.T) {
+	p := official(t, 4)
+	ps := phraseSet(t, "power")
+	s := mustLookahead(t, "depth=1,portfolio=0,game_beam=0,dp_nodes=2000000,dp_slack=64,dp_repeats=12")
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	sol, err := s.solveOne(ctx, p, p.SourceSeeds[0], ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := hextris.Play(p, p.SourceSeeds[0], ps, sol)
+	t.Logf("%d units locked, %s, score %d, in %v", r.UnitsLocked, r.EndState, r.Score, time.Since(start).Round(time.Millisecond))
+	if r.Error != "" || r.End == hextris.Playing {
+		t.Fatalf("the game ends %s (error %q) after %d units: cut off, not finished", r.EndState, r.Error, r.UnitsLocked)
+	}
+}

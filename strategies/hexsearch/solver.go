@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"gauntlet/referees/hextris"
 	"gauntlet/strategies/param"
@@ -199,7 +200,7 @@ type Solver struct {
 	acState int32  // the automaton's state after s.out
 	dpBuf   []byte // the phrase search's text for the current unit
 	seen    []bool // scratch for automaton.score
-	dpOff   bool   // leave the phrase search out (a portfolio's ranking pass)
+	dpOff   bool   // leave the phrase search out (a portfolio's ranking pass, or the end of a game short of time)
 
 	// The lock chosen for each unit, by board: a game played again (with
 	// the phrase search) reuses the lookahead's choices where the board is
@@ -573,9 +574,27 @@ func (s *Solver) solveOne(ctx context.Context, p *hextris.Problem, seed uint32, 
 	s.acState = 0
 	s.spanPh = -1
 	s.tries = append(s.tries[:0], make([]int, len(s.pl.phrases))...)
+	// Under a deadline the phrase search, a unit's costliest part, is left
+	// out for the rest of the game once the units left would not all be
+	// played in half the time left at the pace so far (units cost more as
+	// the stack grows, and the search for their locks remains): a whole
+	// game with plainer text scores more than a prefix of one.
+	deadline, timed := ctx.Deadline()
+	start, fast := time.Now(), false
+	defer func() {
+		if fast {
+			s.dpOff = false
+		}
+	}()
 	for !s.game.Over() {
 		if ctx.Err() != nil {
 			break
+		}
+		if k := s.game.SourceIndex(); timed && s.dp != nil && !s.dpOff && k > 0 {
+			per := time.Since(start) / time.Duration(k)
+			if time.Until(deadline) < 2*per*time.Duration(len(s.src)-k) {
+				fast, s.dpOff = true, true
+			}
 		}
 		if err := s.placeOne(); err != nil {
 			return string(s.out), err
