@@ -32,8 +32,11 @@ func viewable(t *testing.T) []struct{ game, cases, strategy string } {
 		// game under the race detector took 10 s of this test).
 		strategy := ss[0].Name
 		if info.Opponents != "" {
-			strategy, _, _ = strings.Cut(info.Opponents, "*")
-			strategy, _, _ = strings.Cut(strategy, ",")
+			opps, err := harness.Default.ParseLineup(info.Name, info.Opponents)
+			if err != nil {
+				t.Fatalf("%s default opponents: %v", info.Name, err)
+			}
+			strategy = opps[0].Name()
 		}
 		out = append(out, struct{ game, cases, strategy string }{info.Name, cs[0].ID, strategy})
 	}

@@ -366,10 +366,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		// a deadline the fall beam may not finish its line: the first
 		// game's line is typed now. (Without a deadline the fall beam's
 		// text has always won there, and this is left out.)
-		s.prevChosen, s.chosen = s.chosen, s.prevChosen
-		s.reuse = true
-		keep(s.solveOne(ctx, p, seed, phrases))
-		s.reuse = false
+		keep(s.typeAgain(ctx, p, seed, phrases))
 	}
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
@@ -499,10 +496,7 @@ func (s *Solver) playPortfolio(ctx context.Context, p *hextris.Problem, seed uin
 		}
 	}
 	if s.cfg.PhraseDP && ctx.Err() == nil {
-		winner.prevChosen, winner.chosen = winner.chosen, winner.prevChosen
-		winner.reuse = true
-		keep(winner.solveOne(ctx, p, seed, phrases))
-		winner.reuse = false
+		keep(winner.typeAgain(ctx, p, seed, phrases))
 	}
 	// A variant that won one unit deep is also played with the full
 	// search (and the phrase search): its weights suit this problem.
@@ -515,6 +509,16 @@ func (s *Solver) playPortfolio(ctx context.Context, p *hextris.Problem, seed uin
 		}
 		keep(s.deep.solveOne(ctx, p, seed, phrases))
 	}
+}
+
+// typeAgain plays the solver's latest game again, unit by unit at the
+// locks it chose, with the phrase search (unless dpOff), and returns its
+// text.
+func (s *Solver) typeAgain(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
+	s.prevChosen, s.chosen = s.chosen, s.prevChosen
+	s.reuse = true
+	defer func() { s.reuse = false }()
+	return s.solveOne(ctx, p, seed, phrases)
 }
 
 // portfolio lists the weight variants that a solver with Portfolio > 0
