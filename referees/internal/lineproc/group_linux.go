@@ -119,9 +119,17 @@ func (g *group) kill() {
 	treeMu.Lock()
 	self := os.Getpid()
 	for range 8 {
-		victims := g.findLocked(self)
+		victims, unsure := g.findLocked(self)
 		if len(victims) == 0 {
-			break
+			if !unsure {
+				break
+			}
+			// A child of ours showed an empty environment: it is in the
+			// middle of an exec, its mark unreadable for a moment (a bot's
+			// child running setsid and then its program was missed this
+			// way). Look again shortly; eight rounds bound the wait.
+			time.Sleep(time.Millisecond)
+			continue
 		}
 		for _, v := range victims {
 			// ESRCH: it died meanwhile; nothing else can fail for our own
@@ -152,9 +160,9 @@ func (g *group) kill() {
 
 // findLocked lists the live processes of the group: the root while it runs,
 // its descendants, and our own children (orphans reparented to us) that
-// carry the group's mark or process group, with their descendants.
-func (g *group) findLocked(self int) []owner.Stat {
-	var out []owner.Stat
+// carry the group's mark or process group, with their descendants. unsure
+// reports a child of ours whose environment could not be told (see hasMark).
+func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 	seen := map[int]bool{}
 	var queue []int
 	add := func(st owner.Stat) {
@@ -184,8 +192,15 @@ func (g *group) findLocked(self int) []owner.Stat {
 		if err != nil {
 			continue
 		}
-		if st.PGID == g.root || hasMark(c, g.mark) {
+		if st.PGID == g.root {
 			add(st)
+			continue
+		}
+		switch has, known := hasMark(c, g.mark); {
+		case has:
+			add(st)
+		case !known:
+			unsure = true
 		}
 	}
 	for i := 0; i < len(queue); i++ {
@@ -195,7 +210,7 @@ func (g *group) findLocked(self int) []owner.Stat {
 			}
 		}
 	}
-	return out
+	return out, unsure
 }
 
 // reapLocked waits for the killed descendants that have died as our
@@ -258,10 +273,16 @@ func childrenOf(pid int) []int {
 	return out
 }
 
-// hasMark reports whether pid's environment holds mark ("KEY=VALUE").
-func hasMark(pid int, mark string) bool {
-	v, ok := markOf(pid)
-	return ok && EnvMark+"="+v == mark
+// hasMark reports whether pid's environment holds mark ("KEY=VALUE"). known
+// is false when the environment cannot be read or is empty, as it is while
+// the process execs a new program.
+func hasMark(pid int, mark string) (has, known bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil || len(data) == 0 {
+		return false, false
+	}
+	v, ok := markIn(data)
+	return ok && EnvMark+"="+v == mark, true
 }
 
 // markOf returns the value of EnvMark in pid's environment.
@@ -270,6 +291,11 @@ func markOf(pid int) (string, bool) {
 	if err != nil {
 		return "", false
 	}
+	return markIn(data)
+}
+
+// markIn returns the value of EnvMark in an environment as /proc shows it.
+func markIn(data []byte) (string, bool) {
 	key := []byte(EnvMark + "=")
 	for kv := range bytes.SplitSeq(data, []byte{0}) {
 		if v, ok := bytes.CutPrefix(kv, key); ok {

@@ -316,7 +316,15 @@ func TestOrphanOfExitedBotIsKilled(t *testing.T) {
 	if !Subreaper() {
 		t.Fatal("not a child subreaper")
 	}
-	if left := running(t); len(left) == 0 {
+	// The orphan exists once the shell has forked, but its mark is read
+	// from /proc while it execs setsid and then sleep, which can fail for
+	// a moment: wait a bounded time for it to be seen.
+	left := running(t)
+	for i := 0; len(left) == 0 && i < 200; i++ {
+		time.Sleep(5 * time.Millisecond)
+		left = running(t)
+	}
+	if len(left) == 0 {
 		t.Fatal("the orphan is not found before Close (test is void)")
 	}
 	begin := time.Now()
