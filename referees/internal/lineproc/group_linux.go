@@ -199,7 +199,8 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 		switch has, known := hasMark(c, g.mark); {
 		case has:
 			add(st)
-		case !known:
+		case !known && st.State != 'Z' && st.State != 'X':
+			// A zombie's environment reads empty too, for good.
 			unsure = true
 		}
 	}
