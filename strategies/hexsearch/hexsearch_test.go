@@ -361,3 +361,29 @@ func TestShortOfTimeFinishesTheGame(t *testing.T) {
 		t.Fatalf("the game ends %s (error %q) after %d units: cut off, not finished", r.EndState, r.Error, r.UnitsLocked)
 	}
 }
+
+// TestQuickGameIsQuick: under a deadline the quick complete game is one
+// unit deep and plays none of the beams, which would take their shares of
+// the time from the full search (they did, on problem 25's long sources),
+// and the solution is whole.
+func TestQuickGameIsQuick(t *testing.T) {
+	p := official(t, 21)
+	ps := phraseSet(t, "power")
+	s := mustLookahead(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	sol, err := s.Solve(ctx, p, p.SourceSeeds[0], ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := hextris.Play(p, p.SourceSeeds[0], ps, sol); r.Error != "" || r.End == hextris.Playing {
+		t.Fatalf("the game ends %s (error %q)", r.EndState, r.Error)
+	}
+	if s.quick == nil {
+		t.Fatal("no quick game was played under the deadline")
+	}
+	if c := s.quick.cfg; c.Depth != 1 || c.PhraseDP || c.Portfolio != 0 || c.GameBeam != 0 || c.FallBeam || c.SurvBeams != 0 {
+		t.Fatalf("the quick game's settings: depth %d, phrase search %v, portfolio %d, game beam %d, fall beam %v, survival beams %d",
+			c.Depth, c.PhraseDP, c.Portfolio, c.GameBeam, c.FallBeam, c.SurvBeams)
+	}
+}

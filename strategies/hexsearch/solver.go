@@ -303,12 +303,17 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 		return "", errors.New("hexsearch: nil problem")
 	}
 	// Under a deadline, a quick complete game (one unit deep, no phrase
-	// search) comes first: a full search cut short by the deadline leaves
-	// the units after it unplayed, and the better of the two is returned.
-	if _, ok := ctx.Deadline(); ok && (s.cfg.Depth > 1 || s.cfg.PhraseDP || s.cfg.Portfolio > 0) {
+	// search, no beams) comes first: a full search cut short by the
+	// deadline leaves the units after it unplayed, and the better of the
+	// two is returned.
+	if _, ok := ctx.Deadline(); ok && (s.cfg.Depth > 1 || s.cfg.PhraseDP || s.cfg.Portfolio > 0 || s.cfg.GameBeam > 0) {
 		if s.quick == nil {
 			c := s.cfg
 			c.Depth, c.Beam, c.Portfolio, c.PhraseDP = 1, 1, 0, false
+			// The beams would take the quick game's share of the time
+			// from the full search's: it played them to their deadline
+			// shares (problem 25: half of each seed's time).
+			c.GameBeam, c.FallBeam, c.SurvBeams = 0, false, 0
 			s.quick = NewSolver(c)
 		}
 		quick, err := s.quick.Solve(ctx, p, seed, phrases)
