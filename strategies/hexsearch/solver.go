@@ -331,23 +331,6 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 
 // solveFull is Solve without the quick fallback.
 func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
-	// With a portfolio, the variants are ranked without the phrase search
-	// (in each variant it would cost about three times the variant's own
-	// game), and the winner is played again with it.
-	s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0
-	best, err := s.solveOne(ctx, p, seed, phrases)
-	s.dpOff = false
-	if err != nil {
-		return best, err
-	}
-	bestScore := s.check.Run(p, seed, phrases, best).Score
-	keep := func(sol string, err error) {
-		if err == nil && ctx.Err() == nil {
-			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
-				best, bestScore = sol, sc
-			}
-		}
-	}
 	// The game beam's width, from the start of the game: 0 where
 	// game_nodes leaves it out. On a board too big for it (big), the fall
 	// beam plays with big_nodes, and the portfolio is left out unless
@@ -363,15 +346,36 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		w, budget = s.beamWidth(s.cfg.GameNodes)
 	}
 	big := s.cfg.GameBeam > 0 && w == 0 && s.cfg.FallBeam && s.cfg.BigNodes > 0
+	// Under a deadline on such a board, the fall beam gets all the time:
+	// the lookahead's game (problem 24: about 50 s at the defaults) would
+	// take the problem's share of the final round's time limit (about
+	// 25 s) and leave the fall beam none, and the quick game (Solve) is
+	// the fallback. Measured on problem 24 with -t 28: the lookahead's
+	// game, even cut to a quarter of the time, left the fall beam 6.7 s,
+	// too little to end its line (219,055, the quick game's score).
+	var best string
+	if _, timed := ctx.Deadline(); !timed || !big || s.cfg.BigPortf {
+		// With a portfolio, the variants are ranked without the phrase
+		// search (in each variant it would cost about three times the
+		// variant's own game), and the winner is played again with it.
+		s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0
+		var err error
+		best, err = s.solveOne(ctx, p, seed, phrases)
+		s.dpOff = false
+		if err != nil {
+			return best, err
+		}
+	}
+	bestScore := s.check.Run(p, seed, phrases, best).Score
+	keep := func(sol string, err error) {
+		if err == nil && ctx.Err() == nil {
+			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
+				best, bestScore = sol, sc
+			}
+		}
+	}
 	if s.cfg.Portfolio > 0 && (s.cfg.BigPortf || !big) {
 		s.playPortfolio(ctx, p, seed, phrases, &best, &bestScore, keep)
-	} else if _, timed := ctx.Deadline(); timed && s.cfg.PhraseDP && s.cfg.Portfolio > 0 && ctx.Err() == nil {
-		// The first game was played for the portfolio's ranking, without
-		// the phrase search, and no portfolio winner will be typed. Under
-		// a deadline the fall beam may not finish its line: the first
-		// game's line is typed now. (Without a deadline the fall beam's
-		// text has always won there, and this is left out.)
-		keep(s.typeAgain(ctx, p, seed, phrases))
 	}
 	// The game beam's line, as wide as its budget allows.
 	if s.cfg.GameBeam > 0 && ctx.Err() == nil {
@@ -449,7 +453,11 @@ func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, 
 	if w == 0 {
 		return "", nil
 	}
-	return f.beamPlay(ctx, p, seed, phrases, w, budget, lastShare)
+	share := lastShare
+	if big {
+		share = bigShare
+	}
+	return f.beamPlay(ctx, p, seed, phrases, w, budget, share)
 }
 
 // The shares of the time left to a deadline that a game beam's search may
@@ -459,6 +467,12 @@ const (
 	gameShare = 0.5
 	lastShare = 0.8
 )
+
+// bigShare is lastShare for the fall beam on a board too big for the game
+// beam, where typing its line costs about a search of the board per unit
+// (problem 24 with -t 28: at 0.8 the line was cut while being typed and
+// the quick game's 219,055 was kept; at 0.65 264,000, at 0.5 268,712).
+const bigShare = 0.5
 
 // surviveVariants are the weight variants of the survival game beams
 // (survive_beams), in the order played: a heavier penalty on the summed
