@@ -299,7 +299,8 @@ func TestBeamEndsByItsTime(t *testing.T) {
 // (problem 9 with game_nodes=1000) with a fall beam budget that would take
 // hours (big_nodes=2e10), a solve under a deadline of a few seconds still
 // ends with the fall beam's line, which scores twice the lookahead's text
-// (big_nodes=0) or more, as in TestFallBeamWhereGameBeamIsLeftOut.
+// (big_nodes=0) or more, as in TestFallBeamWhereGameBeamIsLeftOut; the
+// lookahead's own game is left out, so that the fall beam has the time.
 func TestFallBeamInTimeOnABigBoard(t *testing.T) {
 	ps := phraseSet(t, "power")
 	p := official(t, 9)
@@ -307,7 +308,8 @@ func TestFallBeamInTimeOnABigBoard(t *testing.T) {
 	look := solveValid(t, mustLookahead(t, "game_nodes=1000,big_nodes=0"), p, seed, ps)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Second)
 	defer cancel()
-	sol, err := mustLookahead(t, "game_nodes=1000,big_nodes=20000000000").Solve(ctx, p, seed, ps)
+	s := mustLookahead(t, "game_nodes=1000,big_nodes=20000000000")
+	sol, err := s.Solve(ctx, p, seed, ps)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,5 +317,9 @@ func TestFallBeamInTimeOnABigBoard(t *testing.T) {
 	t.Logf("under 4 s: %d in %d units (%s); the lookahead alone: %d", r.Score, r.UnitsLocked, r.EndState, look.Score)
 	if r.Error != "" || r.Score < 2*look.Score {
 		t.Fatalf("under 4 s: %d (error %q), want at least twice the lookahead's %d", r.Score, r.Error, look.Score)
+	}
+	// The fall beam had the time: the lookahead's own game was left out.
+	if len(s.chosen) != 0 {
+		t.Fatalf("the lookahead played %d units of its own game under the deadline", len(s.chosen))
 	}
 }
