@@ -14,6 +14,7 @@ import (
 // placement terms from geom's tables equal a scan of every member's six
 // neighbours.
 func TestAfterMatchesFullEvaluation(t *testing.T) {
+	t.Parallel()
 	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1, Enclosed: 2.3}
 	checked, declined := 0, 0
 	for _, id := range []int{0, 3, 6, 12, 14, 18, 24} {

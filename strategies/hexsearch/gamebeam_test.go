@@ -117,6 +117,7 @@ func TestAppendBest(t *testing.T) {
 // at least as many rows in all as the line picked by move points alone,
 // with no more move points than that line.
 func TestGameBeamRowsPicksLongerFalls(t *testing.T) {
+	t.Parallel()
 	ps := phraseSet(t, "power")
 	p := official(t, 18)
 	seed := p.SourceSeeds[0]

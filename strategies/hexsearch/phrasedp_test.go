@@ -129,6 +129,7 @@ func dpUnits(t testing.TB, id, n int, assign ...string) (*Solver, []dpCase) {
 // at the target, with its last character and no sooner; and its power
 // points are at least the greedy planner's in total.
 func TestPhraseDPLocksAtTarget(t *testing.T) {
+	t.Parallel()
 	var dpSum, greedySum, units, repeatUnits, worse int
 	for _, id := range []int{0, 2, 6, 11, 20} {
 		s, us := dpUnits(t, id, 60)
@@ -190,6 +191,7 @@ func TestPhraseDPLocksAtTarget(t *testing.T) {
 // least as much power as with the greedy planner alone, and the same moves
 // when spans are off (the lock targets do not depend on the text).
 func TestPhraseDPRaisesPower(t *testing.T) {
+	t.Parallel()
 	ps := phraseSet(t, "power")
 	var with, without int64
 	for _, id := range []int{0, 1, 6, 10, 11, 17, 19} {
