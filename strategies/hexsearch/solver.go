@@ -310,9 +310,9 @@ func (s *Solver) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phr
 		if s.quick == nil {
 			c := s.cfg
 			c.Depth, c.Beam, c.Portfolio, c.PhraseDP = 1, 1, 0, false
-			// The beams would take the quick game's share of the time
-			// from the full search's: it played them to their deadline
-			// shares (problem 25: half of each seed's time).
+			// Beams here would take their deadline shares of the game's
+			// time from the full search (on problem 25 they took up to
+			// half of a seed's time).
 			c.GameBeam, c.FallBeam, c.SurvBeams = 0, false, 0
 			s.quick = NewSolver(c)
 		}
