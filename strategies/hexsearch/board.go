@@ -35,6 +35,8 @@ type geom struct {
 	ringStart []int32
 	ring      []off
 	sumDY     []int32
+
+	skies []*sky // by unit: its search from the spawn on an empty board (reach.skyOf)
 }
 
 // box bounds the member offsets of one unit, rotation and parity.
@@ -103,6 +105,7 @@ func newGeom(p *hextris.Problem) *geom {
 	}
 	g.rowStep = 8 << g.gwShift
 	g.spawn = make([]int32, n)
+	g.skies = make([]*sky, n)
 	for u := range n {
 		s := p.Spawn(u)
 		g.spawn[u] = g.state(int(s.X), int(s.Y), int(s.Rot))

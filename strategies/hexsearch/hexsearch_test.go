@@ -1,8 +1,11 @@
 package hexsearch
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -240,7 +243,7 @@ func TestReachMatchesReferee(t *testing.T) {
 		b.loadGame(&game)
 		u, pos, _ := game.Live()
 		from := g.state(int(pos.X), int(pos.Y), int(pos.Rot))
-		locks := rc.search(&b, u, from)
+		locks := rc.searchTree(&b, u, from)
 		if len(locks) == 0 {
 			t.Fatalf("problem %d: no lock placement", id)
 		}
@@ -279,6 +282,61 @@ func TestReachMatchesReferee(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSearchMatchesSearchTree checks the search that takes the rows above
+// the stack from the unit's sky against the plain breadth-first search:
+// the same lock placements in the same order and the same states counted,
+// unit after unit of games that lock units at random placements (stacks
+// with overhangs and holes, up to the top of the board), on every
+// official problem.
+func TestSearchMatchesSearchTree(t *testing.T) {
+	t.Parallel()
+	var without []int
+	for id := range 33 {
+		p := official(t, id)
+		g := newGeom(p)
+		fast, plain := newReach(g), newReach(g)
+		rng := rand.New(rand.NewPCG(uint64(id), 1))
+		b := newBoard(p.Width, p.Height)
+		var game hextris.Game
+		game.Reset(p, p.SourceSeeds[0])
+		b.loadGame(&game)
+		skies := 0
+		for k, u := range hextris.SourceUnits(p, p.SourceSeeds[0], nil) {
+			if k == 300 || !b.fits(g, u, g.spawn[u]) {
+				break
+			}
+			n0, m0 := fast.nodes, plain.nodes
+			got := slices.Clone(fast.search(&b, u, g.spawn[u]))
+			want := plain.searchTree(&b, u, g.spawn[u])
+			if fast.nodes-n0 != plain.nodes-m0 || fast.last != plain.last {
+				t.Fatalf("problem %d unit %d: %d states (last %d), want %d (%d)", id, k, fast.nodes-n0, fast.last, plain.nodes-m0, plain.last)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d unit %d: locks %v, want %v", id, k, got, want)
+			}
+			if _, y0, _ := g.unpack(g.spawn[u]); b.top-1-g.skies[u].depth > y0 {
+				skies++
+			}
+			// Mostly the lowest placements, so that lines are cleared,
+			// now and then any.
+			byState := func(a, b lockAt) int { return cmp.Compare(a.State, b.State) }
+			l := slices.MaxFunc(want, byState)
+			if rng.IntN(4) == 0 {
+				l = want[rng.IntN(len(want))]
+			}
+			b.lock(g, u, l.State)
+		}
+		if skies == 0 {
+			without = append(without, id)
+		}
+	}
+	// Boards with cells filled near the top at the start (problems 9,
+	// 10, 22 and 26) leave no row of sky to take.
+	if len(without) > 4 || slices.Contains(without, 24) {
+		t.Errorf("problems %v: no search took rows from the sky", without)
 	}
 }
 

@@ -75,7 +75,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
 	{Name: "big_dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 1000000, Help: "dp_nodes of the phrase search typing the fall beam's line on a board too big for the game beam, where units fall far"},
 	{Name: "big_dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "dp_slack of the phrase search typing the fall beam's line on a board too big for the game beam"},
-	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves it out there"},
+	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the lookahead's game and the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves them out there, the lookahead's game played only if the fall beam leaves no text"},
 	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
@@ -346,23 +346,29 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		w, budget = s.beamWidth(s.cfg.GameNodes)
 	}
 	big := s.cfg.GameBeam > 0 && w == 0 && s.cfg.FallBeam && s.cfg.BigNodes > 0
-	// Under a deadline on such a board, the fall beam gets all the time:
-	// the lookahead's game (problem 24: about 50 s at the defaults) would
-	// take the problem's share of the final round's time limit (about
-	// 25 s) and leave the fall beam none, and the quick game (Solve) is
-	// the fallback. Measured on problem 24 with -t 28: the lookahead's
-	// game, even cut to a quarter of the time, left the fall beam 6.7 s,
-	// too little to end its line (219,055, the quick game's score).
+	// On such a board the lookahead's game is left out too, unless
+	// big_portfolio, and played only where the fall beam leaves no text:
+	// on problem 24 it took about 60 s of the problem's 460 (one core)
+	// for 222,342 against the fall beam's 281,912. Under a deadline that
+	// also leaves the fall beam all the time, where the lookahead's game
+	// (about 25 s of the final round's) would leave it none; the quick
+	// game (Solve) is the fallback there. Measured on problem 24 with
+	// -t 28: the lookahead's game, even cut to a quarter of the time,
+	// left the fall beam 6.7 s, too little to end its line (219,055, the
+	// quick game's score).
 	var best string
-	if _, timed := ctx.Deadline(); !timed || !big || s.cfg.BigPortf {
+	first := func() error {
 		// With a portfolio, the variants are ranked without the phrase
 		// search (in each variant it would cost about three times the
 		// variant's own game), and the winner is played again with it.
-		s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0
+		s.dpOff = s.cfg.PhraseDP && s.cfg.Portfolio > 0 && (!big || s.cfg.BigPortf)
 		var err error
 		best, err = s.solveOne(ctx, p, seed, phrases)
 		s.dpOff = false
-		if err != nil {
+		return err
+	}
+	if !big || s.cfg.BigPortf {
+		if err := first(); err != nil {
 			return best, err
 		}
 	}
@@ -398,6 +404,12 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			} else if w > 0 {
 				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.cfg.GameNodes)), false))
 			}
+		}
+		if best == "" && ctx.Err() == nil {
+			if err := first(); err != nil {
+				return best, err
+			}
+			bestScore = s.check.Run(p, seed, phrases, best).Score
 		}
 		// Where the best game dies before its source ends, what it
 		// lacks is survival: more units locked is more falls for the
@@ -657,7 +669,7 @@ func (s *Solver) placeOne() error {
 	if len(s.out) == n0 {
 		// Plain path: redo the search from the spawn (choose may have run
 		// later searches on this reach).
-		s.rcs[0].search(&s.cur, u, from)
+		s.rcs[0].searchTree(&s.cur, u, from)
 		s.cmds = s.rcs[0].path(best.State, best.Cmd, s.cmds[:0])
 		for _, c := range s.cmds {
 			s.out = append(s.out, c.Char())
