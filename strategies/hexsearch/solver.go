@@ -31,7 +31,7 @@ var weightSpecs = param.Specs{
 	{Name: "dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 200000, Help: "states the phrase search may memoise per unit; past it the greedy planner's text is used"},
 	{Name: "dp_repeats", Kind: param.Int, Min: 0, Max: 64, Default: 4, Help: "phrases already used that the phrase search types again, best points per row first (unused ones: see dp_unused)"},
 	{Name: "dp_unused", Kind: param.Int, Min: 0, Max: 64, Default: 18, Help: "unused phrases that fit the fall that the phrase search tries (for their 300 points), best points per row first"},
-	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
+	{Name: "dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 32, Help: "columns the phrase search's paths may stray from the straight line from the spawn to the lock"},
 	{Name: "dp_turns", Kind: param.Int, Min: 1, Max: 5, Default: 1, Help: "rotations the phrase search's paths may make in a row at one column (more is slower)"},
 	{Name: "dp_potential", Kind: param.Float, Min: 0, Max: 100, Default: 1, Help: "value per character of a phrase left partly typed at a unit's lock (the next unit may finish it)"},
 	{Name: "dp_span", Kind: param.Int, Min: 0, Max: 18, Default: 0, Help: "unused phrases longer than the unit's fall that the phrase search may begin, for the next units to finish (their first use: 300 points)"},
