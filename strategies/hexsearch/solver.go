@@ -348,8 +348,8 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 	big := s.cfg.GameBeam > 0 && w == 0 && s.cfg.FallBeam && s.cfg.BigNodes > 0
 	// On such a board the lookahead's game is left out too, unless
 	// big_portfolio, and played only where the fall beam leaves no text:
-	// on problem 24 it took about 60 s of the problem's 460 (one core)
-	// for 222,342 against the fall beam's 281,912. Under a deadline that
+	// on problem 24 it took about 35 s of the problem's 460 (one core,
+	// pprof) for 222,342 against the fall beam's 281,912. Under a deadline that
 	// also leaves the fall beam all the time, where the lookahead's game
 	// (about 25 s of the final round's) would leave it none; the quick
 	// game (Solve) is the fallback there. Measured on problem 24 with
