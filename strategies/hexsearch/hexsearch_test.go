@@ -293,6 +293,7 @@ func TestReachMatchesReferee(t *testing.T) {
 // official problem.
 func TestSearchMatchesSearchTree(t *testing.T) {
 	t.Parallel()
+	byState := func(a, b lockAt) int { return cmp.Compare(a.State, b.State) }
 	var without []int
 	for id := range 33 {
 		p := official(t, id)
@@ -322,7 +323,6 @@ func TestSearchMatchesSearchTree(t *testing.T) {
 			}
 			// Mostly the lowest placements, so that lines are cleared,
 			// now and then any.
-			byState := func(a, b lockAt) int { return cmp.Compare(a.State, b.State) }
 			l := slices.MaxFunc(want, byState)
 			if rng.IntN(4) == 0 {
 				l = want[rng.IntN(len(want))]

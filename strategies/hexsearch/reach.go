@@ -81,16 +81,14 @@ func (rc *reach) skyOf(u int) *sky {
 			sk.depth = max(sk.depth, g.boxes[(u*6+r)*2+par].maxY)
 		}
 	}
-	index := make(map[int32]int32, len(sk.states))
-	for i, s := range sk.states {
-		index[s] = int32(i)
-	}
+	// The locks were found in the order searched, so one walk places them.
 	sk.lock = make([]int8, len(sk.states))
-	for i := range sk.lock {
+	for i, s := range sk.states {
 		sk.lock[i] = -1
-	}
-	for _, l := range locks {
-		sk.lock[index[l.State]] = int8(l.Cmd)
+		if len(locks) > 0 && locks[0].State == s {
+			sk.lock[i] = int8(locks[0].Cmd)
+			locks = locks[1:]
+		}
 	}
 	// Children follow their parents in the order searched, each parent's
 	// together: the first child of each parent bounds its run.
@@ -166,7 +164,10 @@ func (rc *reach) searchTree(b *board, u int, from int32) []lockAt {
 	rc.queue = append(rc.queue, from)
 	rc.stamp[from] = rc.gen
 	rc.parent[from] = -1
-	rc.expand(b, u)
+	for i := 0; i < len(rc.queue); i++ {
+		rc.visit(b, u, rc.queue[i])
+	}
+	rc.last = int64(len(rc.queue))
 	return rc.locks
 }
 
@@ -179,15 +180,6 @@ func (rc *reach) begin() {
 	}
 	rc.locks = rc.locks[:0]
 	rc.queue = rc.queue[:0]
-}
-
-// expand runs the breadth-first search from the states in the queue
-// (stamped as reached), appending the lock placements found.
-func (rc *reach) expand(b *board, u int) {
-	for i := 0; i < len(rc.queue); i++ {
-		rc.visit(b, u, rc.queue[i])
-	}
-	rc.last = int64(len(rc.queue))
 }
 
 // visit expands state s of the search: its moves to states not reached yet
