@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -317,6 +318,94 @@ func testTwoWorkers(t *testing.T, url, runName string) {
 	}
 	if played[0] == 0 || played[1] == 0 {
 		t.Logf("note: one worker played everything (%v)", played)
+	}
+}
+
+// TestWorkersReadEachOthersGamesWhilePlaying: two workers share a run
+// whose games take 2 ms; each reads most of the other's games while it
+// plays (gather), and both end with every game's result, the results a
+// run without a store gives.
+func TestWorkersReadEachOthersGamesWhilePlaying(t *testing.T) {
+	urls := []string{"sqlite:" + filepath.Join(t.TempDir(), "g.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
+	}
+	for _, url := range urls {
+		t.Run(dialectOf(url), func(t *testing.T) {
+			d := &duel{seats: 2, delay: 2 * time.Millisecond}
+			r := duelRegistry(d)
+			const games = 300
+			name := fmt.Sprintf("gather-%d", time.Now().UnixNano())
+			plan := func() *Plan {
+				p, err := EvalPlan(d, fmt.Sprintf("seeds:%d", games), mustEntrant(t, r, "fixed"), []*Entrant{mustEntrant(t, r, "fixed:skill=1")}, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			want, err := (&Runner{Jobs: 4}).Run(context.Background(), plan(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st0, err := OpenStore(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st0.Close() // the tables exist before the workers start
+			var wg sync.WaitGroup
+			var rss [2]*Results
+			var errs [2]error
+			for w := range 2 {
+				st, err := OpenStore(context.Background(), url)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer st.Close()
+				p := plan()
+				wg.Go(func() {
+					rn := &Runner{Store: st, Jobs: 2, Worker: fmt.Sprint("w", w), gatherEvery: 5 * time.Millisecond}
+					rss[w], errs[w] = rn.Run(context.Background(), p, nil)
+				})
+			}
+			wg.Wait()
+			for w, rs := range rss {
+				if errs[w] != nil {
+					t.Fatal(errs[w])
+				}
+				if rs.Played+rs.Resumed != games {
+					t.Fatalf("worker %d: %d played + %d resumed, want %d", w, rs.Played, rs.Resumed, games)
+				}
+				if rs.Played > 0 && rs.Resumed > 0 && rs.gathered == 0 {
+					t.Errorf("worker %d read none of the other's %d games while it played", w, rs.Resumed)
+				}
+				if rs.gathered > rs.Resumed {
+					t.Errorf("worker %d read %d games while it played, more than the other's %d", w, rs.gathered, rs.Resumed)
+				}
+				t.Logf("worker %d: played %d, read %d of the other's %d games while playing", w, rs.Played, rs.gathered, rs.Resumed)
+				for i, res := range rs.Results {
+					if res == nil || !reflect.DeepEqual(res.Outcome.Seats, want.Results[i].Outcome.Seats) {
+						t.Fatalf("worker %d game %d: %+v, want %+v", w, i, res, want.Results[i])
+					}
+				}
+			}
+			if rss[0].Played+rss[1].Played != games {
+				t.Fatalf("the workers played %d and %d games, want %d in all", rss[0].Played, rss[1].Played, games)
+			}
+			// A worker alone reads nothing while it plays.
+			name = name + "-alone"
+			st, err := OpenStore(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			rs, err := (&Runner{Store: st, Jobs: 2, gatherEvery: 5 * time.Millisecond}).Run(context.Background(), plan(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rs.Played != games || rs.gathered != 0 {
+				t.Fatalf("a worker alone played %d of %d games and read %d while it played, want none", rs.Played, games, rs.gathered)
+			}
+		})
 	}
 }
 

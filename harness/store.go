@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -850,8 +851,8 @@ func (s *Store) Games(ctx context.Context, runID string) (map[string]GameRecord,
 }
 
 // GamesExcept loads a run's finished games by match key, leaving out those
-// whose key skip reports (a nil skip leaves out none): a worker picking up
-// the others' games at the end of a run decodes only theirs.
+// whose key skip reports (a nil skip leaves out none). The runner reads
+// only what it needs of a game through Outcomes.
 func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key string) bool) (map[string]GameRecord, error) {
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT match_key, idx, case_id, grp, seed, seats, turns, detail, wall_ms, worker, finished_at, seat_results FROM games WHERE run_id = ?`), runID)
 	if err != nil {
@@ -917,6 +918,90 @@ func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key str
 		g.Outcome.Seats[seat] = SeatResult{Score: score, Rank: rank, Forfeit: forfeit}
 	}
 	return out, orows.Err()
+}
+
+// Outcomes reads what the runner needs of a run's stored games, all of
+// them or, with keys non-nil, those keys: pick gives a key's plan index,
+// or false for a game to leave out (one the caller has or does not know,
+// or one add has received), and add receives the others' outcomes and
+// game times. It reads five of a game's twelve columns and no seats,
+// times or names: a worker decodes every game the other workers played,
+// and GamesExcept's whole records cost about twice as much
+// (BenchmarkOutcomes).
+func (s *Store) Outcomes(ctx context.Context, runID string, keys []string, pick func(key []byte) (int, bool), add func(i int, o Outcome, wall time.Duration)) error {
+	const cols = `SELECT match_key, turns, detail, wall_ms, seat_results, seats FROM games `
+	var rows *sql.Rows
+	var err error
+	switch {
+	case keys == nil:
+		rows, err = s.db.QueryContext(ctx, s.rebind(cols+`WHERE run_id = ?`), runID)
+	case len(keys) == 0:
+		return nil
+	case s.dialect == "postgres":
+		rows, err = s.db.QueryContext(ctx, cols+`WHERE run_id = $1 AND match_key = ANY($2::text[])`, runID, keys)
+	default:
+		list := []byte{'['}
+		for i, k := range keys {
+			if i > 0 {
+				list = append(list, ',')
+			}
+			list = appendJSONString(list, k)
+		}
+		list = append(list, ']')
+		rows, err = s.db.QueryContext(ctx, cols+`WHERE run_id = ?1 AND match_key IN (SELECT value FROM json_each(?2))`, runID, string(list))
+	}
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var key, detail, results, seats sql.RawBytes
+	old := false // games stored with their seats' results in outcomes
+	for rows.Next() {
+		var o Outcome
+		var wall float64
+		if err := rows.Scan(&key, &o.Turns, &detail, &wall, &results, &seats); err != nil {
+			return err
+		}
+		i, ok := pick(key)
+		if !ok {
+			continue
+		}
+		if len(results) == 0 {
+			old = true
+			continue
+		}
+		if len(detail) > 0 && string(detail) != "{}" {
+			var err error
+			if o.Detail, err = parseDetail(detail); err != nil {
+				return fmt.Errorf("run %s game %s: detail: %w", runID, key, err)
+			}
+		}
+		n := 0 // seats: "[0,1]"
+		if len(seats) > 2 {
+			n = bytes.Count(seats, []byte{','}) + 1
+		}
+		o.Seats = make([]SeatResult, n)
+		if err := parseSeatResults(string(results), o.Seats); err != nil {
+			return fmt.Errorf("run %s game %s: seat results: %w", runID, key, err)
+		}
+		add(i, o, time.Duration(wall*1e6))
+	}
+	if err := rows.Err(); err != nil || !old {
+		return err
+	}
+	// A store from before seat_results: its games, less those added.
+	stored, err := s.GamesExcept(ctx, runID, func(key string) bool {
+		_, ok := pick([]byte(key))
+		return !ok
+	})
+	if err != nil {
+		return err
+	}
+	for key, g := range stored {
+		i, _ := pick([]byte(key))
+		add(i, g.Outcome, g.Wall)
+	}
+	return nil
 }
 
 // GameMoves returns the recorded moves of one stored game (nil when the
@@ -1092,6 +1177,35 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		return Block{}, false, 0, err
 	}
 	return b, true, others, tx.Commit()
+}
+
+// BlockState is a claimed block of a run as the store has it.
+type BlockState struct {
+	Block
+	Owner string
+	Done  bool
+}
+
+// BlocksFrom returns the claimed blocks of a run from launch position lo
+// on, in launch order: a worker reading the games of the blocks others
+// have finished asks only for those past the ones it has read.
+func (s *Store) BlocksFrom(ctx context.Context, runID string, lo int) ([]BlockState, error) {
+	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT lo, hi, owner, done FROM claim_blocks WHERE run_id = ? AND lo >= ? ORDER BY lo`), runID, lo)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []BlockState
+	for rows.Next() {
+		var b BlockState
+		var done int
+		if err := rows.Scan(&b.Lo, &b.Hi, &b.Owner, &done); err != nil {
+			return nil, err
+		}
+		b.Done = done != 0
+		out = append(out, b)
+	}
+	return out, rows.Err()
 }
 
 // RenewBlocks extends the lease of owner's unfinished blocks of a run.
