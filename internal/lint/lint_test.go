@@ -1,6 +1,7 @@
 // Package lint holds source checks that go vet does not make: no global
 // random generator anywhere (every random draw must come from a seeded
-// source so that runs are reproducible), and gofmt-clean files.
+// source so that runs are reproducible), gofmt-clean files, and no
+// goroutines in the packages tested without the race detector.
 package lint
 
 import (
@@ -113,4 +114,51 @@ func TestGofmt(t *testing.T) {
 			t.Errorf("%s is not gofmt-formatted (run gofmt -w)", path)
 		}
 	}
+}
+
+// plainDirs are tested without the race detector (the Makefile's
+// PLAIN_PKGS): single-threaded code, which the detector slows tenfold and
+// where it finds nothing. Their non-test files start no goroutines; a
+// package that does belongs in RACE_PKGS.
+var plainDirs = []string{"strategies", "referees"}
+
+// racedDirs are under plainDirs but tested with the race detector.
+var racedDirs = []string{filepath.Join("referees", "internal")}
+
+func TestNoGoroutinesInPlainPackages(t *testing.T) {
+	root := filepath.Join("..", "..")
+	fset := token.NewFileSet()
+	checked := 0
+	for _, path := range goFiles(t) {
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(rel, "_test.go") || !underAny(rel, plainDirs) || underAny(rel, racedDirs) {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked++
+		ast.Inspect(f, func(n ast.Node) bool {
+			if g, ok := n.(*ast.GoStmt); ok {
+				t.Errorf("%s: starts a goroutine in a package tested without the race detector (Makefile PLAIN_PKGS); test it under RACE_PKGS", fset.Position(g.Pos()))
+			}
+			return true
+		})
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d files under %v", checked, plainDirs)
+	}
+}
+
+func underAny(rel string, dirs []string) bool {
+	for _, d := range dirs {
+		if rel == d || strings.HasPrefix(rel, d+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }

@@ -199,11 +199,15 @@ func TestDeterministic(t *testing.T) {
 	t.Parallel()
 	ps := phraseSet(t, "power")
 	p, q := official(t, 11), official(t, 6)
-	s := mustLookahead(t, "game_beam=64")
+	beam := "game_beam=64"
+	if testing.Short() {
+		beam = "game_beam=16"
+	}
+	s := mustLookahead(t, beam)
 	a, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
 	s.Solve(context.Background(), q, q.SourceSeeds[0], ps)
 	b, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
-	c, _ := mustLookahead(t, "game_beam=64").Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	c, _ := mustLookahead(t, beam).Solve(context.Background(), p, p.SourceSeeds[1], ps)
 	if a != b || a != c {
 		t.Fatal("the solution depends on the solver's history")
 	}
