@@ -271,16 +271,11 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	if rn.Store != nil {
 		// Renew this worker's blocks until its last games are stored.
 		stopRenew = rn.renewBlocks(ctx, p.Run.ID, worker)
-		gctx, cancel := context.WithCancel(runCtx)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			src.gather(gctx)
-		}()
-		stopGather = func() {
-			cancel()
-			<-done
+		period := rn.gatherEvery
+		if period <= 0 {
+			period = gatherEvery
 		}
+		stopGather = every(runCtx, period, src.gather)
 	}
 	// Many chunks wait for each player (about 0.1 s of its play), so that
 	// the feeder, which runs when a player's core lets it, and its claims
@@ -386,21 +381,30 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 // renewBlocks renews the leases of worker's blocks of the run every third
 // of a lease until stop is called.
 func (rn *Runner) renewBlocks(ctx context.Context, run, worker string) (stop func()) {
-	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	lease := rn.lease()
+	return every(context.WithoutCancel(ctx), lease/3, func(ctx context.Context) {
+		if err := rn.Store.RenewBlocks(ctx, run, worker, lease); err != nil && ctx.Err() == nil {
+			rn.log().Warn("renewing claimed games", "run", run, "err", err)
+		}
+	})
+}
+
+// every calls fn every period, in a goroutine of its own, until stop is
+// called; stop cancels the context fn is given and waits for a call in
+// progress.
+func every(ctx context.Context, period time.Duration, fn func(ctx context.Context)) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		lease := rn.lease()
-		t := time.NewTicker(lease / 3)
+		t := time.NewTicker(period)
 		defer t.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case <-t.C:
-				if err := rn.Store.RenewBlocks(ctx, run, worker, lease); err != nil && ctx.Err() == nil {
-					rn.log().Warn("renewing claimed games", "run", run, "err", err)
-				}
+				fn(ctx)
 			}
 		}
 	}()
@@ -677,85 +681,78 @@ type matchSource struct {
 	// plays (see gather); have marks them by plan index.
 	gathered []Result
 	have     []bool
+
+	// gather's own: the launch position below which every block is read
+	// or this worker's, and the blocks from there on whose games are read
+	// (by Lo).
+	from int
+	read map[int]bool
 }
 
-// gather reads, every gatherEvery until ctx ends, the games of the blocks
-// that other workers of the run have finished since the last look, so that
-// a worker sharing a run has most of the others' games when its own play
-// ends. A block is looked at from its start until it is done; from is the
-// launch position below which every block is read or this worker's.
-// Errors are logged and the next look tries again: the run's end reads
-// whatever is missing (loadStored).
+// gather reads the games of the blocks that other workers of the run
+// have finished since its last call (Run calls it every gatherEvery), so
+// that a worker sharing a run has most of the others' games when its own
+// play ends. A block is looked at from its start until it is done. Errors
+// are logged and the next call tries again: the run's end reads whatever
+// is missing (loadStored).
 func (s *matchSource) gather(ctx context.Context) {
 	st, run := s.rn.Store, s.p.Run.ID
-	read := map[int]bool{} // by Lo: blocks at or past from whose games are read
-	from := 0
-	every := s.rn.gatherEvery
-	if every <= 0 {
-		every = gatherEvery
+	if s.read == nil {
+		s.read = map[int]bool{}
 	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+	blocks, err := st.BlocksFrom(ctx, run, s.from)
+	if err != nil {
+		if ctx.Err() == nil {
+			s.rn.log().Warn("reading other workers' blocks", "run", run, "err", err)
 		}
-		blocks, err := st.BlocksFrom(ctx, run, from)
-		if err != nil {
-			if ctx.Err() == nil {
-				s.rn.log().Warn("reading other workers' blocks", "run", run, "err", err)
+		return
+	}
+	var keys []string
+	var lows []int
+	next := s.from
+	behind := true // every block so far is read or this worker's
+	for _, b := range blocks {
+		switch {
+		case b.Owner == s.worker || s.read[b.Lo]:
+		case b.Done:
+			for _, i := range s.order[b.Lo:b.Hi] {
+				if !s.stored[i] {
+					keys = append(keys, s.p.Matches[i].Key)
+				}
 			}
+			lows = append(lows, b.Lo)
+		default:
+			behind = false
 			continue
 		}
-		var keys []string
-		var lows []int
-		next := from
-		behind := true // every block so far is read or this worker's
-		for _, b := range blocks {
-			switch {
-			case b.Owner == s.worker || read[b.Lo]:
-			case b.Done:
-				for _, i := range s.order[b.Lo:b.Hi] {
-					if !s.stored[i] {
-						keys = append(keys, s.p.Matches[i].Key)
-					}
-				}
-				lows = append(lows, b.Lo)
-			default:
-				behind = false
-				continue
-			}
-			if behind {
-				next = b.Hi
-			}
+		if behind {
+			next = b.Hi
 		}
-		if len(keys) > 0 {
-			err = st.Outcomes(ctx, run, keys, func(key []byte) (int, bool) {
-				i, ok := s.index[string(key)]
-				return i, ok && !s.stored[i] && !s.have[i]
-			}, func(i int, o Outcome, wall time.Duration) {
-				s.mu.Lock()
-				s.gathered = append(s.gathered, Result{Index: i, Outcome: o, Wall: wall, Resumed: true})
-				s.have[i] = true
-				s.mu.Unlock()
-			})
-			if err != nil {
-				if ctx.Err() == nil {
-					s.rn.log().Warn("reading other workers' games", "run", run, "err", err)
-				}
-				continue
+	}
+	if len(keys) > 0 {
+		err = st.Outcomes(ctx, run, keys, func(key []byte) (int, bool) {
+			i, ok := s.index[string(key)]
+			return i, ok && !s.stored[i] && !s.have[i]
+		}, func(i int, o Outcome, wall time.Duration) {
+			s.mu.Lock()
+			s.gathered = append(s.gathered, Result{Index: i, Outcome: o, Wall: wall, Resumed: true})
+			s.have[i] = true
+			s.mu.Unlock()
+		})
+		if err != nil {
+			if ctx.Err() == nil {
+				s.rn.log().Warn("reading other workers' games", "run", run, "err", err)
 			}
+			return
 		}
-		for _, lo := range lows {
-			read[lo] = true
-		}
-		from = next
-		for lo := range read {
-			if lo < from {
-				delete(read, lo)
-			}
+	}
+	for _, lo := range lows {
+		s.read[lo] = true
+	}
+	s.from = next
+	for lo := range s.read {
+		if lo < s.from {
+			delete(s.read, lo)
 		}
 	}
 }
