@@ -14,8 +14,10 @@
 # is timed first, with the 20,000-game eval beside it, and three bare loops
 # side by side (what the machine gives three processes) before the
 # workers. PSQL (default psql) counts the stored games; SECTIONS (default
-# "overhead jobs workers kill paperio") picks the measurements and ROUNDS
-# (default 2) the rounds of the workers'. Output: one line a measurement.
+# "overhead jobs workers kill paperio") picks the measurements, ROUNDS
+# (default 2) the rounds of the workers', WORKERS (default "1 3 6") and
+# WJOBS (default "1 4") their counts and --jobs. Output: one line a
+# measurement.
 set -euo pipefail
 
 BIN=${1:?usage: scale.sh BIN PGURL [GAMES]}
@@ -28,6 +30,8 @@ trap 'rm -rf "$TMP"' EXIT
 TAG=s$(date +%s)
 SECTIONS=${SECTIONS:-overhead jobs workers kill paperio}
 ROUNDS=${ROUNDS:-2}
+WORKERS=${WORKERS:-1 3 6}
+WJOBS=${WJOBS:-1 4}
 on() { [[ " $SECTIONS " == *" $1 "* ]]; }
 # bare K: the bare loop's games per second, K processes side by side (64,000 games each).
 bare() {
@@ -115,8 +119,8 @@ for round in $(seq "$ROUNDS"); do
 		three=$(bare 3)
 		echo "bare loop: 1 process $one games/s, 3 side by side $three games/s ($(awk -v a="$three" -v b="$one" 'BEGIN { printf "%.2f", a / b }') x)"
 	fi
-	for jobs in 1 4; do
-		for w in 1 3 6; do
+	for jobs in $WJOBS; do
+		for w in $WORKERS; do
 			[ $((w * jobs)) -gt "$CORES" ] && continue
 			games=$((N * 3 / 2))
 			[ "$jobs" -gt 1 ] && games=$((games * 2))
