@@ -326,11 +326,7 @@ func testTwoWorkers(t *testing.T, url, runName string) {
 // plays (gather), and both end with every game's result, the results a
 // run without a store gives.
 func TestWorkersReadEachOthersGamesWhilePlaying(t *testing.T) {
-	urls := []string{"sqlite:" + filepath.Join(t.TempDir(), "g.db")}
-	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
-		urls = append(urls, pg)
-	}
-	for _, url := range urls {
+	for _, url := range storeURLs(t) {
 		t.Run(dialectOf(url), func(t *testing.T) {
 			d := &duel{seats: 2, delay: 2 * time.Millisecond}
 			r := duelRegistry(d)

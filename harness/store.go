@@ -879,7 +879,8 @@ func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key str
 			return nil, fmt.Errorf("run %s game %s: seats: %w", runID, g.Key, err)
 		}
 		if len(detail) > 0 && string(detail) != "{}" {
-			if err := json.Unmarshal(detail, &g.Outcome.Detail); err != nil {
+			var err error
+			if g.Outcome.Detail, err = parseDetail(detail); err != nil {
 				return nil, fmt.Errorf("run %s game %s: detail: %w", runID, g.Key, err)
 			}
 		}
@@ -940,14 +941,7 @@ func (s *Store) Outcomes(ctx context.Context, runID string, keys []string, pick 
 	case s.dialect == "postgres":
 		rows, err = s.db.QueryContext(ctx, cols+`WHERE run_id = $1 AND match_key = ANY($2::text[])`, runID, keys)
 	default:
-		list := []byte{'['}
-		for i, k := range keys {
-			if i > 0 {
-				list = append(list, ',')
-			}
-			list = appendJSONString(list, k)
-		}
-		list = append(list, ']')
+		list := appendList(nil, keys, appendJSONString)
 		rows, err = s.db.QueryContext(ctx, cols+`WHERE run_id = ?1 AND match_key IN (SELECT value FROM json_each(?2))`, runID, string(list))
 	}
 	if err != nil {
