@@ -39,6 +39,28 @@ type geom struct {
 	skies []*sky // by unit: its search from the spawn on an empty board (reach.skyOf)
 }
 
+// longestBar returns the most cells of a unit whose members, in some
+// rotation, lie side by side in one row: rotated onto a diagonal, such a
+// unit fills as many rows' single empty cells at once (Weights.Well).
+func (g *geom) longestBar() int {
+	best := 0
+	for u := range g.nrot {
+		for r := range g.nrot[u] {
+			ms := g.members(u, r, 0)
+			x0, x1 := int(ms[0].dx), int(ms[0].dx)
+			row := true
+			for _, o := range ms {
+				row = row && o.dy == ms[0].dy
+				x0, x1 = min(x0, int(o.dx)), max(x1, int(o.dx))
+			}
+			if row && x1-x0+1 == len(ms) {
+				best = max(best, len(ms))
+			}
+		}
+	}
+	return best
+}
+
 // box bounds the member offsets of one unit, rotation and parity.
 type box struct{ minX, maxX, minY, maxY int }
 

@@ -25,6 +25,15 @@ type Weights struct {
 	// still fill from the side, such a cell keeps its row from clearing
 	// until the rows above it clear.
 	Enclosed float64
+	// Well is the reward per point that the longest open well would earn
+	// if one unit filled it: rows each one cell short of full, their empty
+	// cells on one straight line down the board (SE or SW), the line
+	// empty above its top for the problem's longest straight unit to
+	// slide in and clear them together (100·k(k+1)/2 points for k lines,
+	// at most as many as the unit's cells, against 100 each one by one).
+	// One row one cell short counts 100 where the cell above it on
+	// either side is empty.
+	Well float64
 }
 
 // evaluator computes board features with word-wide bit operations and
@@ -39,6 +48,8 @@ type evaluator struct {
 	reach            []uint64 // reachable cells by row
 	free, fwd, rev   []uint64
 	revFree, revSeed []uint64
+	// wellCap is the longest straight unit of the problem (Weights.Well).
+	wellCap int
 }
 
 func newEvaluator(w Weights, b *board) *evaluator {
@@ -85,7 +96,7 @@ func shr1(dst, src []uint64, width int, wall bool) {
 
 // features are the integer board features that static weighs.
 type features struct {
-	holes, dead, sumH, maxH, bump, rowFill, enclosed int
+	holes, dead, sumH, maxH, bump, rowFill, enclosed, well int
 }
 
 // value weighs the features of a board of width w.
@@ -93,7 +104,7 @@ func (e *evaluator) value(f features, w int) float64 {
 	ws := &e.w
 	return -ws.Holes*float64(f.holes) - ws.Dead*float64(f.dead) - ws.Height*float64(f.sumH) -
 		ws.MaxH*float64(f.maxH) - ws.Bump*float64(f.bump) + ws.RowFill*float64(f.rowFill)/float64(w) -
-		ws.Enclosed*float64(f.enclosed)
+		ws.Enclosed*float64(f.enclosed) + ws.Well*float64(f.well)
 }
 
 // rowHoles returns the holes and dead cells of row y > 0 of b: its empty
@@ -177,7 +188,78 @@ func (e *evaluator) features(b *board, bs *base) features {
 			}
 		}
 	}
+	if e.w.Well != 0 {
+		f.well = e.well(b, b.top)
+	}
 	return f
+}
+
+// wellOpen reports whether the need cells on the line up from (x, y),
+// NW (d = 0) or NE (d = 1), are on the board and empty.
+func (e *evaluator) wellOpen(b *board, x, y, d, need int) bool {
+	for range need {
+		x, y = x+y&1-1+d, y-1
+		if b.filled(x, y) {
+			return false
+		}
+	}
+	return true
+}
+
+// well returns the points of the longest open well of b (see
+// Weights.Well), its rows searched from row top down (the rows above top
+// must be empty).
+func (e *evaluator) well(b *board, top int) int {
+	if e.wellCap < 2 || b.w < 2 {
+		return 0
+	}
+	st := b.stride
+	best := 0
+	// The chains ending at the previous row: its empty cell's column px
+	// (-1: the row is not one cell short), and per direction (SE, SW) the
+	// chain's length and its top cell.
+	px := -1
+	var n [2]int
+	var tx, ty [2]int
+	for y := top; y < b.h; y++ {
+		row := b.rows[y*st : (y+1)*st]
+		x, free := -1, 0
+		for i := range st {
+			f := ^row[i] & b.full[i]
+			if f != 0 {
+				free += bits.OnesCount64(f)
+				x = i<<6 + bits.TrailingZeros64(f)
+			}
+		}
+		if free != 1 {
+			px = -1
+			continue
+		}
+		for d := range 2 {
+			// SE of (px, y-1) is px+odd, SW is px+odd-1.
+			if px >= 0 && x == px+(y-1)&1-d {
+				n[d]++
+			} else {
+				n[d], tx[d], ty[d] = 1, x, y
+			}
+			// A straight unit slides in along the chain's line from
+			// above (NW of the top for a chain going SE, NE for one going
+			// SW), from where it lies wholly above the top: as many cells
+			// of the line as the unit has must be on the board and empty.
+			// One row is open to a single cell from either side.
+			need := 1
+			if n[d] > 1 {
+				need = e.wellCap
+			}
+			if !e.wellOpen(b, tx[d], ty[d], d, need) {
+				continue
+			}
+			k := min(n[d], e.wellCap)
+			best = max(best, 100*(1+k)*k/2)
+		}
+		px = x
+	}
+	return best
 }
 
 // reachRow sets row y of reach to the cells of row y of b that a one-cell
@@ -373,6 +455,9 @@ func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float6
 				break
 			}
 		}
+	}
+	if e.w.Well != 0 {
+		f.well = e.well(b, min(b.top, y0))
 	}
 	v = e.value(f, b.w)
 	nextFits = true

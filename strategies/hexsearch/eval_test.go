@@ -15,9 +15,9 @@ import (
 // neighbours.
 func TestAfterMatchesFullEvaluation(t *testing.T) {
 	t.Parallel()
-	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1, Enclosed: 2.3}
+	w := Weights{Points: 1, Holes: 3, Dead: 5, Height: 0.7, MaxH: 1.3, Bump: 2, Low: 1, RowFill: 1.7, Contact: 1, Enclosed: 2.3, Well: 0.9}
 	checked, declined := 0, 0
-	for _, id := range []int{0, 3, 6, 12, 14, 18, 24} {
+	for _, id := range []int{0, 3, 6, 8, 12, 14, 18, 24} {
 		p := official(t, id)
 		g := newGeom(p)
 		rc := newReach(g)
@@ -27,6 +27,7 @@ func TestAfterMatchesFullEvaluation(t *testing.T) {
 		}
 		cur.fixTop()
 		ev := newEvaluator(w, &cur)
+		ev.wellCap = g.longestBar()
 		var bs base
 		nb := newBoard(p.Width, p.Height)
 		rng := rand.New(rand.NewPCG(uint64(id), 7))
@@ -146,4 +147,91 @@ func TestFillRunsMatchesNaive(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestWellIsWhatABarClears builds, on problem 8's board (10×8, a 4-cell
+// bar among single cells), wells of 1 to 5 rows going SE and SW at every
+// column: rows one cell short of full, their empty cells on a diagonal,
+// the rows above empty, and the same with the cell above the top filled.
+// The bar's own search (a single cell's for one row) is the judge: where
+// it finds no lock clearing min(k, 4) lines, the well must be worth less
+// than those lines cleared at once (a well the beam holds for points it
+// cannot earn would cost it the lines); where it finds one, the well is
+// worth them, but for a few wells at the walls that the bar enters by
+// turning on its way down rather than sliding along the line.
+func TestWellIsWhatABarClears(t *testing.T) {
+	p := official(t, 8)
+	g := newGeom(p)
+	if g.longestBar() != 4 {
+		t.Fatalf("problem 8: longest bar %d, want 4", g.longestBar())
+	}
+	rc := newReach(g)
+	b, nb := newBoard(p.Width, p.Height), newBoard(p.Width, p.Height)
+	ev := newEvaluator(Weights{Well: 1}, &b)
+	ev.wellCap = g.longestBar()
+	set := func(x, y int) {
+		if x >= 0 && x < p.Width && y >= 0 {
+			b.rows[y*b.stride+x>>6] |= 1 << (uint(x) & 63)
+		}
+	}
+	open, shut, missed := 0, 0, 0
+	for k := 1; k <= 5; k++ {
+		for d := range 2 { // 0: SE, 1: SW
+			for x0 := range p.Width {
+				ty := p.Height - k
+				xs := []int{x0}
+				for y := ty; y < p.Height-1; y++ {
+					xs = append(xs, xs[len(xs)-1]+y&1-d)
+				}
+				if slices.ContainsFunc(xs, func(x int) bool { return x < 0 || x >= p.Width }) {
+					continue
+				}
+				for _, block := range []bool{false, true} {
+					clear(b.rows)
+					for i, y := 0, ty; y < p.Height; i, y = i+1, y+1 {
+						for x := range p.Width {
+							if x != xs[i] {
+								set(x, y)
+							}
+						}
+					}
+					if block {
+						set(x0+ty&1-1+d, ty-1)
+					}
+					b.top = 0
+					b.fixTop()
+					lines := min(k, 4)
+					u := 0 // the bar; one row is a single cell's
+					if k == 1 {
+						u = 1
+					}
+					most := 0
+					for _, l := range rc.search(&b, u, g.spawn[u]) {
+						nb.copyFrom(&b)
+						_, ls := nb.lock(g, u, l.State)
+						most = max(most, ls)
+					}
+					want := 100 * (1 + lines) * lines / 2
+					got := ev.well(&b, b.top)
+					switch {
+					case most >= lines && got != want:
+						missed++
+					case most < lines && got >= want:
+						t.Fatalf("k=%d d=%d x0=%d: the unit clears at most %d lines, the well is worth %d\n%s", k, d, x0, most, got, b.String())
+					case most >= lines:
+						open++
+					default:
+						shut++
+					}
+				}
+			}
+		}
+	}
+	if open < 40 || shut < 40 {
+		t.Fatalf("%d wells cleared, %d not: the test saw too little", open, shut)
+	}
+	if missed*5 > open {
+		t.Fatalf("%d wells cleared and valued so, %d cleared and valued less", open, missed)
+	}
+	t.Logf("%d wells cleared and valued so, %d cleared and valued less, %d not cleared and valued less", open, missed, shut)
 }

@@ -276,6 +276,30 @@ func BenchmarkGameBeam(b *testing.B) {
 	}
 }
 
+// BenchmarkWellBeam is BenchmarkGameBeam's beam on problem 8 with the
+// well beam's weights against the defaults': the well term is valued for
+// every placement the beam ranks.
+func BenchmarkWellBeam(b *testing.B) {
+	p := official(b, 8)
+	ps := phraseSet(b, "power")
+	for _, bc := range []struct{ name, assign string }{{"plain", ""}, {"well", "w_well=0.95,w_rowfill=5"}} {
+		b.Run(bc.name, func(b *testing.B) {
+			var as []string
+			if bc.assign != "" {
+				as = append(as, bc.assign)
+			}
+			s := mustLookahead(b, as...)
+			b.ReportAllocs()
+			for b.Loop() {
+				s.beamStart(p, p.SourceSeeds[0], ps)
+				if _, _, ok := s.beamLine(64, 1<<62, time.Time{}); !ok {
+					b.Fatal("the beam stopped")
+				}
+			}
+		})
+	}
+}
+
 // TestBeamEndsByItsTime: under a deadline the game beam narrows itself to
 // end in time. On problem 0 a beam 4,096 wide takes about 14 s; given a
 // second, it returns the whole source's line within a few (the bound
@@ -323,4 +347,37 @@ func TestFallBeamInTimeOnABigBoard(t *testing.T) {
 	if len(s.chosen) != 0 {
 		t.Fatalf("the lookahead played %d units of its own game under the deadline", len(s.chosen))
 	}
+}
+
+// TestWellBeamClearsLinesTogether: on problem 8 (10×8, a 4-cell bar one
+// unit in eight, the rest single cells), where the game beam clears every
+// line on its own, the well beam's line earns at least twice its move
+// points from the same cells, which only lines cleared together give;
+// both texts replay without error to the end of the source.
+func TestWellBeamClearsLinesTogether(t *testing.T) {
+	t.Parallel()
+	ps := phraseSet(t, "power")
+	p := official(t, 8)
+	seed := p.SourceSeeds[0]
+	s := mustLookahead(t, "game_beam=64")
+	ctx := context.Background()
+	s.beamStart(p, seed, ps)
+	plain, err := s.beamPlay(ctx, p, seed, ps, 64, 1<<40, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	well, err := s.wellBeam(ctx, p, seed, ps, 1<<40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rp, rw := hextris.Play(p, seed, ps, plain), hextris.Play(p, seed, ps, well)
+	for _, r := range []hextris.Result{rp, rw} {
+		if r.Error != "" || r.End != hextris.SourceExhausted {
+			t.Fatalf("%s at %d, end %s", r.Error, r.ErrorAt, r.EndState)
+		}
+	}
+	if rw.MoveScore < 2*rp.MoveScore {
+		t.Fatalf("well beam %d move points, game beam %d: want at least twice", rw.MoveScore, rp.MoveScore)
+	}
+	t.Logf("move points: game beam %d, well beam %d (power %d, %d)", rp.MoveScore, rw.MoveScore, rp.PowerScore, rw.PowerScore)
 }

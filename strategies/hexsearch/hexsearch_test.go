@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -458,4 +459,24 @@ func TestQuickGameIsQuick(t *testing.T) {
 		t.Fatalf("the quick game's settings: depth %d, phrase search %v, portfolio %d, game beam %d, fall beam %v, survival beams %d",
 			c.Depth, c.PhraseDP, c.Portfolio, c.GameBeam, c.FallBeam, c.SurvBeams)
 	}
+}
+
+// String draws the board, odd rows shifted half a cell right as on the
+// contest's board, filled cells #.
+func (b *board) String() string {
+	var sb strings.Builder
+	for y := range b.h {
+		if y&1 == 1 {
+			sb.WriteByte(' ')
+		}
+		for x := range b.w {
+			if b.filled(x, y) {
+				sb.WriteString("# ")
+			} else {
+				sb.WriteString(". ")
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }
