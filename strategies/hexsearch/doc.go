@@ -9,7 +9,8 @@
 //
 // Placements are scored by named, tunable weights (Weights): points earned
 // with lines and the line bonus, holes, dead cells, column heights,
-// bumpiness, depth of the placement, row fill and contact. hexgreedy takes
+// bumpiness, depth of the placement, row fill, contact, enclosed cells and
+// wells. hexgreedy takes
 // the best placement of the current unit; hexlookahead searches Depth units
 // ahead, expanding the Beam best placements per level within a node budget.
 //
@@ -83,7 +84,14 @@
 // fall_points (a line cleared lowers the stack for every later unit), its
 // line picked by move points plus fall_rows per row; it has the game
 // beam's budget, or big_nodes on a board too big for that (problem 24,
-// 100×40 with 1,620 units, where the game beam is left out).
+// 100×40 with 1,620 units, where the game beam is left out). The well beam
+// (well_beam) is one more, ranked for lines cleared together (k lines in
+// one lock earn 100·k(k+1)/2 points, 100·k one by one): its evaluation
+// rewards the deepest open well (Weights.Well: rows one cell short, their
+// empty cells on a diagonal that the problem's longest straight unit
+// slides down) and nearly full rows, where that unit is long for the
+// board's width (problem 8: the game beam clears every line alone, the
+// well beam four at a time, twice the move points).
 //
 // Both strategies are deterministic; a deadline on the context stops a
 // solve early with the (valid) text of the units placed so far.
