@@ -196,7 +196,7 @@ func (e *evaluator) features(b *board, bs *base) features {
 
 // wellOpen reports whether the need cells on the line up from (x, y),
 // NW (d = 0) or NE (d = 1), are on the board and empty.
-func (e *evaluator) wellOpen(b *board, x, y, d, need int) bool {
+func wellOpen(b *board, x, y, d, need int) bool {
 	for range need {
 		x, y = x+y&1-1+d, y-1
 		if b.filled(x, y) {
@@ -251,7 +251,7 @@ func (e *evaluator) well(b *board, top int) int {
 			if n[d] > 1 {
 				need = e.wellCap
 			}
-			if !e.wellOpen(b, tx[d], ty[d], d, need) {
+			if !wellOpen(b, tx[d], ty[d], d, need) {
 				continue
 			}
 			k := min(n[d], e.wellCap)

@@ -427,7 +427,8 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		// 0, 4, 6, 8, 9 and 23, it gains 226 to 8,666; on 3, 5, 7 (30 and
 		// 40 wide, 4 cells), 16 (15 wide, 3 cells), 10 and 22 (10 wide, 2
 		// cells) nothing, and 2 (15 wide, 5 cells) 15.
-		if bar := s.g.longestBar(); s.cfg.WellBeam && w > 0 && bar >= 2 && float64(bar) >= s.cfg.WellWidth*float64(p.Width) && ctx.Err() == nil {
+		// (w > 0: beamStart has prepared the problem and its evaluator.)
+		if bar := s.ev.wellCap; s.cfg.WellBeam && w > 0 && bar >= 2 && float64(bar) >= s.cfg.WellWidth*float64(p.Width) && ctx.Err() == nil {
 			keep(s.wellBeam(ctx, p, seed, phrases, int64(s.cfg.WellShare*float64(s.cfg.GameNodes))))
 		}
 		if best == "" && ctx.Err() == nil {
