@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,6 +47,19 @@ func gauntlet(t *testing.T, dir string, args ...string) (string, string, int) {
 	} else if err != nil {
 		t.Fatal(err)
 	}
+	return out.String(), errb.String(), code
+}
+
+// inProcess runs the CLI in this process (mainCode, what main exits
+// with) and returns stdout, stderr and the exit status: for the tests that
+// start it many times, where a child process of the race build costs
+// about half a second of CPU each. Paths in args must be absolute, and the
+// caller must not be parallel (mainCode sets the default logger).
+func inProcess(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	defer slog.SetDefault(slog.Default())
+	var out, errb bytes.Buffer
+	code := mainCode(args, &env{strings.NewReader(""), &out, &errb})
 	return out.String(), errb.String(), code
 }
 

@@ -313,11 +313,11 @@ func TestFlagValuesAreChecked(t *testing.T) {
 		{with(ab, "--a-params-file", filepath.Join(dir, "null.json")), "--a-params-file: params file", with(ab, "--a-params-file", write("skill.json", `{"skill": 2}`))},
 		{[]string{"bot", "pips", "skill", "--params-file", filepath.Join(dir, "h.json")}, "not JSON", []string{"bot", "pips", "skill", "--params-file", filepath.Join(dir, "skill.json")}},
 	} {
-		_, stderr, code := gauntlet(t, dir, c.bad...)
+		_, stderr, code := inProcess(t, c.bad...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") > 0 {
 			t.Errorf("%v: exit %d, stderr %q; want exit 2 and one line with %q", c.bad, code, stderr, c.want)
 		}
-		if _, stderr, code := gauntlet(t, dir, c.good...); code != 0 {
+		if _, stderr, code := inProcess(t, c.good...); code != 0 {
 			t.Errorf("%v (the valid twin): exit %d: %s", c.good, code, stderr)
 		}
 	}
