@@ -166,17 +166,35 @@ func TestSurvivalBeamOutlives(t *testing.T) {
 
 // TestBeamSpanRaisesProblem23: on problem 23, whose best text types 3 of
 // the 18 phrases, typing the game beam's line again with dp_span
-// (beam_span) scores more, with a valid text. The game beam is 512 wide
-// here: 4,096 wide (the default) its own line scores 10,720 with or
-// without the second typing.
+// (beam_span) scores more, with a valid text. The game beam's own line is
+// played (game_line=1), 512 wide: 4,096 wide (the default) it scores
+// 10,720 with or without the second typing.
 func TestBeamSpanRaisesProblem23(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves problem 23 twice")
 	}
-	rs := solveVariants(t, 23, "game_beam=512,beam_span=0", "game_beam=512,beam_span=6")
+	rs := solveVariants(t, 23, "game_line=1,game_beam=512,beam_span=0", "game_line=1,game_beam=512,beam_span=6")
 	t.Logf("beam_span=0: %d; beam_span=6: %d", rs[0].Score, rs[1].Score)
 	if rs[1].Score <= rs[0].Score {
 		t.Fatalf("beam_span=6 scores %d, beam_span=0 %d", rs[1].Score, rs[0].Score)
+	}
+}
+
+// TestGameLineIsOptional: the game beam's own line is played with
+// game_line=1 and left out with game_line=0 (the default), where the fall
+// beam still plays at the game beam's width.
+func TestGameLineIsOptional(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 21)
+	for _, assign := range []string{"game_line=0", "game_line=1"} {
+		s := mustLookahead(t, assign)
+		solveValid(t, s, p, p.SourceSeeds[0], ps)
+		if played, want := len(s.line) > 0, assign == "game_line=1"; played != want {
+			t.Errorf("%s: the game beam's line played: %v", assign, played)
+		}
+		if s.fallS[0] == nil {
+			t.Errorf("%s: the fall beam was not played", assign)
+		}
 	}
 }
 
@@ -236,10 +254,11 @@ func TestBeamFallRanksFalls(t *testing.T) {
 	}
 }
 
-// TestBigBoardLeavesPortfolioOut: on a board too big for the game beam
-// (problem 21 with game_nodes=1000) the fall beam plays and the portfolio
-// does not, unless big_portfolio=1; without the fall beam there
-// (big_nodes=0), the portfolio plays.
+// TestBigBoardLeavesPortfolioOut: with a portfolio (8 variants; the
+// defaults have none), on a board too big for the game beam (problem 21
+// with game_nodes=1000) the fall beam plays and the portfolio does not,
+// unless big_portfolio=1; without the fall beam there (big_nodes=0), the
+// portfolio plays.
 func TestBigBoardLeavesPortfolioOut(t *testing.T) {
 	ps := phraseSet(t, "power")
 	p := official(t, 21)
@@ -247,9 +266,9 @@ func TestBigBoardLeavesPortfolioOut(t *testing.T) {
 		assign    string
 		portfolio bool
 	}{
-		{"game_nodes=1000,big_nodes=20000000", false},
-		{"game_nodes=1000,big_nodes=20000000,big_portfolio=1", true},
-		{"game_nodes=1000,big_nodes=0", true},
+		{"portfolio=8,game_nodes=1000,big_nodes=20000000", false},
+		{"portfolio=8,game_nodes=1000,big_nodes=20000000,big_portfolio=1", true},
+		{"portfolio=8,game_nodes=1000,big_nodes=0", true},
 	} {
 		s := mustLookahead(t, tc.assign)
 		solveValid(t, s, p, p.SourceSeeds[0], ps)
