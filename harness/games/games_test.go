@@ -21,11 +21,12 @@ var shortParams = map[string]string{
 
 // longParams replace the defaults in the long form where a game at the
 // defaults takes minutes: hexlookahead's defaults play problem 0 (the
-// first smoke case) in about 75 s, some twenty minutes twice over under
-// the race detector (two thirds of CI's time). Its beams are played a
-// hundredth as wide (game, fall and well beam all played, 2.8 s a game
-// without the detector); its own TestDeterministic plays its defaults
-// without the detector, which finds nothing in a single-threaded solver.
+// first smoke case) in about 75 s, and the two games of the test took
+// some thirty minutes under the race detector (two thirds of CI's time).
+// Its beams are played a hundredth as wide (fall and well beams played,
+// 2.8 s a game without the detector); its own TestDeterministic plays its
+// defaults without the detector, which finds nothing in a single-threaded
+// solver.
 var longParams = map[string]string{
 	"hextris/hexlookahead": ":game_nodes=1000000,portfolio=1,nodes=5000,dp_nodes=20000",
 }
