@@ -238,9 +238,12 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 	if mode == "remote" {
 		victim.name = slow.Worker
 	}
-	// Wait until the victim runs a trial; then (survivor mode) start the
-	// survivor, which could otherwise run every trial while the victim's
-	// process starts on a loaded machine, and kill the victim.
+	// Wait until the victim runs a trial with every parameter drawn (the
+	// kill is to land in its games: killed between two draws on a loaded
+	// machine, its re-run keeps the values drawn and draws the rest
+	// anew); then (survivor mode) start the survivor, which could
+	// otherwise run every trial while the victim's process starts on a
+	// loaded machine, and kill the victim.
 	st := openStorage(t, url)
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -248,7 +251,7 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 		held := false
 		if err == nil {
 			for _, tr := range rec.Trials {
-				held = held || (tr.State == StateRunning && victim.is(tr.Worker))
+				held = held || (tr.State == StateRunning && victim.is(tr.Worker) && len(tr.Params) == len(dialSpecs))
 			}
 		}
 		if held {

@@ -327,7 +327,10 @@ func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
 }
 
 // markLost fails a running trial and queues a re-run with its parameters
-// (Study.EnqueueTrial) that takes over its budget slot.
+// (Study.EnqueueTrial) that takes over its budget slot. A trial lost
+// before it had drawn all of them (they are stored one by one as the
+// sampler draws them) is re-run with those it drew; the rest are drawn
+// again.
 func (w *worker) markLost(tx *gorm.DB, ts *rdb.Storage, id int, why string) error {
 	ft, err := ts.GetTrial(id)
 	if err != nil {
