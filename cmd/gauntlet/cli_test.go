@@ -135,9 +135,15 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 // playing, runs the same command again, and checks that the store ends with
 // every game exactly once.
 func TestKilledRunResumes(t *testing.T) {
+	// Each game starts a bot process (a race build under make test, about
+	// half a second to start): 30 games in the -short form, 60 at full size.
+	n := 60
+	if testing.Short() {
+		n = 30
+	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
-	args := []string{"eval", "--game", "pips", "--strategy", "skill", "--cases", "seeds:60", "--jobs", "2",
+	args := []string{"eval", "--game", "pips", "--strategy", "skill", "--cases", fmt.Sprint("seeds:", n), "--jobs", "2",
 		"--opponent", "cmd:" + os.Args[0] + " bot pips skill:skill=2", "--no-time-limit",
 		"--storage", "sqlite:" + db, "--run", "killme", "--quiet", "--json"}
 	cmd := exec.Command(os.Args[0], args...)
@@ -167,7 +173,7 @@ func TestKilledRunResumes(t *testing.T) {
 	syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the worker and its bots
 	cmd.Wait()
 	before := stored()
-	if before == 0 || before >= 60 {
+	if before == 0 || before >= n {
 		t.Fatalf("%d games stored before the kill; want some but not all", before)
 	}
 	out, stderr, code := gauntlet(t, dir, args...)
@@ -175,7 +181,7 @@ func TestKilledRunResumes(t *testing.T) {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
 	var s harness.EvalSummary
-	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != 60 || s.Missing != 0 {
+	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != n || s.Missing != 0 {
 		t.Fatalf("resumed summary: %v games=%d missing=%d", err, s.Games, s.Missing)
 	}
 	st, err := harness.OpenStore(ctx, "sqlite:"+db)
@@ -187,10 +193,10 @@ func TestKilledRunResumes(t *testing.T) {
 	if err := st.DB().QueryRow(`SELECT COUNT(*), COUNT(DISTINCT match_key) FROM games WHERE run_id = 'killme'`).Scan(&rows, &distinct); err != nil {
 		t.Fatal(err)
 	}
-	if rows != 60 || distinct != 60 {
-		t.Fatalf("after resume: %d rows, %d distinct games; want 60 and 60", rows, distinct)
+	if rows != n || distinct != n {
+		t.Fatalf("after resume: %d rows, %d distinct games; want %d and %d", rows, distinct, n, n)
 	}
-	fmt.Printf("killed after %d of 60 games; resumed to 60 distinct games\n", before)
+	fmt.Printf("killed after %d of %d games; resumed to %d distinct games\n", before, n, n)
 }
 
 // TestCPUProfile: GAUNTLET_CPUPROFILE writes a profile pprof reads (a

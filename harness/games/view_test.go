@@ -150,7 +150,10 @@ var scoreValueRE = regexp.MustCompile(`<span class="value">([^<]*)</span>`)
 
 // TestViewerInChromium opens each game's viewer page in headless Chromium:
 // at #frame=last the element with id "score" shows every seat's final
-// score as the referee computed it, and keys step the frames.
+// score as the referee computed it, and keys step the frames (the -short
+// form presses keys on the first game's page only: the key handling is
+// the viewer's own, the same for every game, and each page load is a
+// Chromium start of a second or two).
 func TestViewerInChromium(t *testing.T) {
 	browser := reports.FindChromium()
 	if browser == "" {
@@ -159,7 +162,7 @@ func TestViewerInChromium(t *testing.T) {
 		}
 		t.Skip("no Chromium found (set GAUNTLET_TEST_CHROMIUM)")
 	}
-	for _, vc := range views() {
+	for n, vc := range views() {
 		t.Run(vc.game, func(t *testing.T) {
 			v, r, plain := watch(t, vc.game, vc.cases, vc.strategy, vc.opponents)
 			page := filepath.Join(t.TempDir(), vc.game+".html")
@@ -191,6 +194,9 @@ func TestViewerInChromium(t *testing.T) {
 			}
 			if !strings.Contains(dom, `data-frame="`+strconv.Itoa(r.Count-1)+`"`) {
 				t.Errorf("#frame=last did not show frame %d", r.Count-1)
+			}
+			if n > 0 && testing.Short() {
+				return
 			}
 			for _, k := range []struct {
 				fragment string
