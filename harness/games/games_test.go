@@ -54,9 +54,11 @@ func TestEveryStrategyPlaysDeterministically(t *testing.T) {
 		for _, s := range reg.Strategies(info.Name) {
 			t.Run(info.Name+"/"+s.Name, func(t *testing.T) {
 				spec := s.Name + clockParams[info.Name+"/"+s.Name]
-				if p, ok := shortParams[info.Name+"/"+s.Name]; ok && testing.Short() {
-					spec = s.Name + p
-				} else if p, ok := longParams[info.Name+"/"+s.Name]; ok && !testing.Short() {
+				sized := longParams
+				if testing.Short() {
+					sized = shortParams
+				}
+				if p, ok := sized[info.Name+"/"+s.Name]; ok {
 					spec = s.Name + p
 				}
 				ent, err := reg.ParseEntrant(info.Name, spec)
