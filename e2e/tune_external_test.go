@@ -76,8 +76,8 @@ func mustJSON(t *testing.T, v any) []byte {
 func TestTuneExternalBotKilledResumes(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
-	args := []string{"tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy", "--cases", "seeds:6",
-		"--trials", "5", "--seed", "1", "--sampler", "random", "--storage", "sqlite:" + db, "--study", "killext",
+	args := []string{"tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy", "--cases", "seeds:4",
+		"--trials", "3", "--seed", "1", "--sampler", "random", "--storage", "sqlite:" + db, "--study", "killext",
 		"--heartbeat", "200ms", "--jobs", "1", "--chunk", "1", "--json",
 		// Limits a loaded machine cannot miss: this test is about the kill.
 		"--first-turn-time", "10s", "--turn-time", "2s"}
@@ -116,12 +116,12 @@ func TestTuneExternalBotKilledResumes(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Complete != 5 || s.Lost != 1 || len(s.Trials) != 6 {
-		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 5, 1, 6", s.Complete, s.Lost, len(s.Trials))
+	if s.Complete != 3 || s.Lost != 1 || len(s.Trials) != 4 {
+		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 3, 1, 4", s.Complete, s.Lost, len(s.Trials))
 	}
 	for _, tr := range s.Trials {
-		if tr.State == tuning.StateComplete && (tr.Conduct == nil || tr.Conduct.Games != 12 || tr.Conduct.Forfeits != 0) {
-			t.Errorf("trial %d: conduct %+v, want 12 games and no forfeit", tr.Number, tr.Conduct)
+		if tr.State == tuning.StateComplete && (tr.Conduct == nil || tr.Conduct.Games != 8 || tr.Conduct.Forfeits != 0) {
+			t.Errorf("trial %d: conduct %+v, want 8 games and no forfeit", tr.Number, tr.Conduct)
 		}
 	}
 }

@@ -31,30 +31,22 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// gauntlet runs the CLI in a child process and returns stdout, stderr and
-// the exit status.
+// gauntlet runs the CLI in this process with dir as the working directory
+// (mainCode, what main exits with) and returns stdout, stderr and the exit
+// status. The tests that need a real process (to kill it, to feed it
+// stdin, to see what it leaves behind) start one themselves. The CLI's own
+// children (external bots given as this binary) see GAUNTLET_CLI_MAIN, as
+// they would under a CLI process.
 func gauntlet(t *testing.T, dir string, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GAUNTLET_CLI_MAIN=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	t.Chdir(dir)
+	t.Setenv("GAUNTLET_CLI_MAIN", "1")
+	return inProcess(t, args...)
 }
 
 // inProcess runs the CLI in this process (mainCode, what main exits
-// with) and returns stdout, stderr and the exit status: for the tests that
-// start it many times, where a child process of the race build costs
-// about half a second of CPU each. Paths in args must be absolute, and the
-// caller must not be parallel (mainCode sets the default logger).
+// with) and returns stdout, stderr and the exit status; stdin is empty.
+// The caller must not be parallel: mainCode sets the default logger.
 func inProcess(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	defer slog.SetDefault(slog.Default())

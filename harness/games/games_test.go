@@ -14,9 +14,9 @@ import (
 // strategies' own packages test their defaults, and make test-long runs
 // this test with them too, but for longParams.
 var shortParams = map[string]string{
-	"hextris/hexlookahead": ":game_beam=8,portfolio=1,nodes=5000,dp_nodes=20000",
-	"paperio/paperpaths":   ":paths=30",
-	"paperio/paperpaths2":  ":game_ms=0,paths=30",
+	"hextris/hexlookahead": ":game_beam=4,portfolio=1,nodes=2000,dp_nodes=5000",
+	"paperio/paperpaths":   ":paths=12",
+	"paperio/paperpaths2":  ":game_ms=0,paths=12",
 }
 
 // longParams replace the defaults in the long form where a game at the

@@ -39,16 +39,20 @@ func runTool(t *testing.T, game, verb string, args ...string) (string, string, e
 // contest gave it.
 var problem3 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_3.json")
 
+// problem11 is the smallest problem of the qualifier with five source
+// seeds (10×10, 50 units a seed).
+var problem11 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_11.json")
+
 // problem21 is the smallest problem of the qualifier (10×8, one seed, 20
 // units): for tests of the command line rather than of the solving.
 var problem21 = filepath.Join("..", "..", "referees", "hextris", "data", "problems", "problem_21.json")
 
-// solveAndScore runs 'hextris solve' on problem 3 with the given extra
-// arguments, then scores the written file with 'hextris score --json' and
+// solveAndScore runs 'hextris solve' on problem (a file) with the given
+// extra arguments, then scores the written file with 'hextris score --json' and
 // returns the per-seed results.
-func solveAndScore(t *testing.T, args ...string) []hexSeedOut {
+func solveAndScore(t *testing.T, problem string, args ...string) []hexSeedOut {
 	t.Helper()
-	out, errb, err := runTool(t, "hextris", "solve", append([]string{"-f", problem3}, args...)...)
+	out, errb, err := runTool(t, "hextris", "solve", append([]string{"-f", problem}, args...)...)
 	if err != nil {
 		t.Fatalf("solve: %v: %s", err, errb)
 	}
@@ -70,7 +74,7 @@ func solveAndScore(t *testing.T, args ...string) []hexSeedOut {
 // TestHextrisSolveThenScore: the contest command line writes a solution
 // for every source seed, each one a whole game the referee accepts.
 func TestHextrisSolveThenScore(t *testing.T) {
-	seeds := solveAndScore(t, "--strategy", "hexgreedy", "-c", "2")
+	seeds := solveAndScore(t, problem11, "--strategy", "hexgreedy", "-c", "2")
 	if len(seeds) != 5 {
 		t.Fatalf("%d seeds scored, want 5", len(seeds))
 	}
@@ -89,7 +93,7 @@ func TestHextrisSolveThenScore(t *testing.T) {
 // exact-budget tests, alone.
 func TestHextrisSolveBudgetGivesWholeGames(t *testing.T) {
 	testbot.Exact(t)
-	seeds := solveAndScore(t, "-t", "20", "-c", "2", "--param", "beam=32", "--param", "beam_deep=32", "--param", "nodes=10000000")
+	seeds := solveAndScore(t, problem3, "-t", "20", "-c", "2", "--param", "beam=32", "--param", "beam_deep=32", "--param", "nodes=10000000")
 	if len(seeds) != 5 {
 		t.Fatalf("%d seeds scored, want 5", len(seeds))
 	}
