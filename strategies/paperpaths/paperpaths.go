@@ -31,9 +31,10 @@
 // by step that never take a cell after which the trail could no longer
 // close before an opponent arrives (forward first with probability
 // forward), loops that must close before the game ends, the nearest enemy
-// cell sought when no loop is safe, and (not in the write-up) the rest of
-// the last decision's loop checked again alongside the new draws
-// (keep_plan); optionally the write-up's loop order (kills, enemy cells,
+// cell sought when no loop is safe, saws valued by what their strike
+// scores and the shortest way to each tried as a loop (w_saw), and (not in
+// the write-up) the rest of the last decision's loop checked again
+// alongside the new draws (keep_plan); optionally the write-up's loop order (kills, enemy cells,
 // time, points) or its kills first alone (kill_first), its territory
 // lifetime (terr_life: own cells an opponent's way home takes are no home
 // from then), the way home that leaves the opponents the most time when no
@@ -116,6 +117,8 @@ var Params = param.Specs{
 		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or any cell of the way there (the cut kills it)"},
 	{Name: "time_pow", Kind: param.Float, Min: 0.2, Max: 1, Default: 1,
 		Help: "power of the loop's time in the value per tick (value / (ticks + time_bias)^time_pow): below 1 favours bigger loops"},
+	{Name: "w_saw", Kind: param.Float, Min: 0, Max: 5, Default: 0,
+		Help: "weight of the points a saw picked up on the path is expected to score (estimator 0): SAW_KILL_SCORE for each opponent on the line it cuts ahead, SAW_SCORE for each other opponent whose territory the line crosses, if no opponent can reach it first; above 0 the shortest way to each saw (then home) is also scored alongside the draws (0: saws are worth nothing)"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -130,7 +133,7 @@ var Params = param.Specs{
 // machine and is 100 times cheaper, for self-play and tuning.
 var Params2 = withDefaults(Params, param.Values{
 	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
-	"keep_plan": 1, "game_ms": -1, "paths": 20000,
+	"keep_plan": 1, "game_ms": -1, "paths": 20000, "w_saw": 1,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -176,12 +179,15 @@ type Bot struct {
 	escape           bool
 	hunt             bool
 	timePow          float64
+	wSaw             float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
 	tickMin int32                   // fewest ticks a cell can take (nitro)
 	left    int32                   // ticks left in the game
 
+	st       *paperio.State // the state of this decision (survey), read only
+	me       int            // our player ID
 	arr      *arrivals
 	arrive   [paperio.NumCells]int32 // earliest opponent arrival in ticks
 	homeAt   [paperio.MaxPlayers]int32
@@ -197,6 +203,8 @@ type Bot struct {
 	lines    []paperio.Cell
 	walk     []paperio.Cell // cells of the last path drawn, from the one after the head
 	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
+	sawWays  []paperio.Cell // shortest ways to the saws on the map, one after another (w_saw)
+	sawEnds  []int          // where each way in sawWays ends
 	best     []paperio.Cell // walk of the best loop so far in this decision
 	onPath   paperio.Bits
 	sim      []*paperio.State
@@ -252,10 +260,13 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		escape:     specs.Int(v, "escape") == 1,
 		hunt:       specs.Int(v, "hunt") == 1,
 		timePow:    specs.Float(v, "time_pow"),
+		wSaw:       specs.Float(v, "w_saw"),
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
 		plan:       make([]paperio.Cell, 0, paperio.NumCells+1),
+		sawWays:    make([]paperio.Cell, 0, paperio.MaxMapBonuses*(paperio.NumCells+1)),
+		sawEnds:    make([]int, 0, paperio.MaxMapBonuses),
 		best:       make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
@@ -266,6 +277,7 @@ var dirs = [4]paperio.Dir{paperio.Up, paperio.Down, paperio.Left, paperio.Right}
 // on each cell), each opponent's earliest way home, the trail owners and
 // the map bonuses.
 func (b *Bot) survey(s *paperio.State, me int) {
+	b.st, b.me = s, me
 	for i := range b.arrive {
 		b.arrive[i] = unreached
 		b.owner[i] = 0
@@ -486,6 +498,21 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			b.best = append(b.best, b.walk...)
 		}
 	}
+	if b.wSaw > 0 {
+		// The shortest way to each saw, then home, as a candidate.
+		b.sawRoutes(s, p)
+		from := 0
+		for _, end := range b.sawEnds {
+			d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, b.sawWays[from:end])
+			from = end
+			if ok && !b.forbiddn[d0] && score > bestScore {
+				bestScore, bestDir = score, d0
+				if b.keepPlan {
+					b.best = append(b.best[:0], b.walk...)
+				}
+			}
+		}
+	}
 	for k := 0; k < b.paths; k++ {
 		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {
 			break
@@ -550,7 +577,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	} else {
 		outLen = 1 + b.rng.IntN(b.maxLen)
 	}
-	w := walker{pr: pr}
+	w := walker{pr: pr, at: head}
 	inside := 0
 	minArrive := trailArrive
 	closed := false
@@ -684,7 +711,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	for killed := w.killed; killed != 0; killed &= killed - 1 {
 		value += b.wKill
 	}
-	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow)
+	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow) + b.wSaw*w.saw
 	value += b.wHome * float64(inside) / float64(b.maxLen)
 	score := value / (float64(w.t) + b.timeBias)
 	if b.timePow != 1 {
@@ -854,24 +881,120 @@ func (b *Bot) lifeValue(got, enemyGot *paperio.Bits, t int32) float64 {
 
 // walker times a path cell by cell and counts what it meets.
 type walker struct {
-	t           int32   // ticks from now to reach the last cell
-	pr          profile // own speed profile from there
-	nitro, slow int     // bonuses picked up
-	killed      uint8   // opponents (bit k-1) whose trail the path cuts before they can be home
+	t           int32        // ticks from now to reach the last cell
+	pr          profile      // own speed profile from there
+	at          paperio.Cell // the last cell reached
+	nitro, slow int          // bonuses picked up
+	saw         float64      // points the saws picked up are expected to score (w_saw > 0)
+	killed      uint8        // opponents (bit k-1) whose trail the path cuts before they can be home
 }
 
 // step moves to the next cell n.
 func (w *walker) step(b *Bot, n paperio.Cell, base int) {
-	w.t += w.pr.ticks(base)
+	tick := w.pr.ticks(base)
+	w.t += tick
 	w.pr = w.pr.arrive(b.bonus[n])
 	switch b.bonus[n].kind {
 	case bonusNitro:
 		w.nitro++
 	case bonusSlow:
 		w.slow++
+	case bonusSaw:
+		if d, ok := dirTo(w.at, n); ok && b.wSaw > 0 && w.t < b.arrive[n] {
+			w.saw += b.sawPoints(n, d, w.t, tick)
+		}
 	}
+	w.at = n
 	if o := b.owner[n]; o > 0 && w.t < b.homeAt[o-1] {
 		w.killed |= 1 << (o - 1)
+	}
+}
+
+// sawPoints is what a saw picked up at cell c moving in direction d, t
+// ticks from now, is expected to score, after the referee's strike along
+// the line ahead of c: the saw kill score for each opponent on that line
+// now that is still there then (moving along the line, or the saw within
+// a cell's time, tick, of now), the saw score for each other opponent
+// whose territory the line crosses (it loses what lies beyond). The
+// opponents are taken where they stand now.
+func (b *Bot) sawPoints(c paperio.Cell, d paperio.Dir, t, tick int32) float64 {
+	s := b.st
+	pts := 0
+	for k := 0; k < s.N; k++ {
+		o := &s.Players[k]
+		if !o.Alive || o.ID == b.me {
+			continue
+		}
+		oc := o.Cell()
+		stays := t <= tick || o.Dir == d || o.Dir == d.Reverse()
+		hit, crosses := false, false
+		for x, ok := c.Step(d); ok; x, ok = x.Step(d) {
+			hit = hit || x == oc && stays
+			crosses = crosses || o.Terr.Has(x)
+		}
+		switch {
+		case hit:
+			pts += s.Rules.SawKillScore
+		case crosses:
+			pts += s.Rules.SawScore
+		}
+	}
+	return float64(pts)
+}
+
+// sawRoutes fills sawWays and sawEnds with a shortest way from the head
+// to each saw on the map (breadth first, first moves the minimax allows,
+// the own trail avoided), each way's cells after the head.
+func (b *Bot) sawRoutes(s *paperio.State, p *paperio.Player) {
+	b.sawWays, b.sawEnds = b.sawWays[:0], b.sawEnds[:0]
+	saws := 0
+	for _, mb := range s.MapBonuses() {
+		if mb.Kind == paperio.Saw {
+			saws++
+		}
+	}
+	if saws == 0 {
+		return
+	}
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	head := p.Cell()
+	b.dist[head] = 0
+	qt := 0
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		n, _ := head.Step(d)
+		b.dist[n] = 1
+		b.parent[n] = head
+		b.queue[qt] = n
+		qt++
+	}
+	for qh := 0; qh < qt; qh++ {
+		x := b.queue[qh]
+		for _, d := range dirs {
+			n, ok := x.Step(d)
+			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
+				continue
+			}
+			b.dist[n] = b.dist[x] + 1
+			b.parent[n] = x
+			b.queue[qt] = n
+			qt++
+		}
+	}
+	for _, mb := range s.MapBonuses() {
+		if mb.Kind != paperio.Saw || b.dist[mb.Cell] <= 0 {
+			continue
+		}
+		n0 := len(b.sawWays)
+		for x := mb.Cell; x != head; x = b.parent[x] {
+			b.sawWays = append(b.sawWays, x)
+		}
+		slices.Reverse(b.sawWays[n0:])
+		b.sawEnds = append(b.sawEnds, len(b.sawWays))
 	}
 }
 
