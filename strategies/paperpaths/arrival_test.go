@@ -119,7 +119,7 @@ func TestArrivalFollowsSpeedAndTrail(t *testing.T) {
 	}
 	// Out of the territory moving up with a trail behind: no reversal, and
 	// the trail blocks the way back until the player is home.
-	p.X, p.Y, p.Dir = paperio.CellAt(14, 18).X(), paperio.CellAt(14, 18).Y(), paperio.Up
+	put(p, 14, 18, paperio.Up)
 	for _, c := range []paperio.Cell{paperio.CellAt(14, 16), paperio.CellAt(14, 17), paperio.CellAt(14, 18)} {
 		p.Lines[p.NLines] = c
 		p.NLines++

@@ -21,8 +21,8 @@ func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
 		me.NLines++
 		me.TrailBits.Set(c)
 	}
-	me.X, me.Y, me.Dir = paperio.CellAt(16, 14).X(), paperio.CellAt(16, 14).Y(), paperio.Up
-	o.X, o.Y, o.Dir = paperio.CellAt(14, 14).X(), paperio.CellAt(14, 14).Y(), paperio.Right
+	put(me, 16, 14, paperio.Up)
+	put(o, 14, 14, paperio.Right)
 	move := func(escape int) paperio.Dir {
 		b, err := New2(params2(param.Values{"escape": float64(escape), "depth": 0}), 1)
 		if err != nil {

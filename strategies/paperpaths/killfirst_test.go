@@ -22,14 +22,14 @@ func killState(t *testing.T) *paperio.State {
 		p.TrailBits.Set(c)
 	}
 	add(me, paperio.CellAt(16, 13))
-	me.X, me.Y, me.Dir = paperio.CellAt(16, 13).X(), paperio.CellAt(16, 13).Y(), paperio.Up
+	put(me, 16, 13, paperio.Up)
 	for j := 24; j >= 15; j-- {
 		add(o, paperio.CellAt(20, j))
 	}
 	for i := 19; i >= 4; i-- {
 		add(o, paperio.CellAt(i, 15))
 	}
-	o.X, o.Y, o.Dir = paperio.CellAt(4, 15).X(), paperio.CellAt(4, 15).Y(), paperio.Left
+	put(o, 4, 15, paperio.Left)
 	return s
 }
 

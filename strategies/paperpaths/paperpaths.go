@@ -943,48 +943,14 @@ func (b *Bot) sawPoints(c paperio.Cell, d paperio.Dir, t, tick int32) float64 {
 }
 
 // sawRoutes fills sawWays and sawEnds with a shortest way from the head
-// to each saw on the map (breadth first, first moves the minimax allows,
-// the own trail avoided), each way's cells after the head.
+// to each saw on the map (reach), each way's cells after the head.
 func (b *Bot) sawRoutes(s *paperio.State, p *paperio.Player) {
 	b.sawWays, b.sawEnds = b.sawWays[:0], b.sawEnds[:0]
-	saws := 0
-	for _, mb := range s.MapBonuses() {
-		if mb.Kind == paperio.Saw {
-			saws++
-		}
-	}
-	if saws == 0 {
+	if !slices.ContainsFunc(s.MapBonuses(), func(mb paperio.MapBonus) bool { return mb.Kind == paperio.Saw }) {
 		return
 	}
-	for i := range b.dist {
-		b.dist[i] = -1
-	}
+	b.reach(p)
 	head := p.Cell()
-	b.dist[head] = 0
-	qt := 0
-	for _, d := range dirs {
-		if b.forbiddn[d] || !legalMove(p, d) {
-			continue
-		}
-		n, _ := head.Step(d)
-		b.dist[n] = 1
-		b.parent[n] = head
-		b.queue[qt] = n
-		qt++
-	}
-	for qh := 0; qh < qt; qh++ {
-		x := b.queue[qh]
-		for _, d := range dirs {
-			n, ok := x.Step(d)
-			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
-				continue
-			}
-			b.dist[n] = b.dist[x] + 1
-			b.parent[n] = x
-			b.queue[qt] = n
-			qt++
-		}
-	}
 	for _, mb := range s.MapBonuses() {
 		if mb.Kind != paperio.Saw || b.dist[mb.Cell] <= 0 {
 			continue
@@ -1058,6 +1024,19 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 	if enemy.Count() == 0 {
 		target = func(c paperio.Cell) bool { return !p.Terr.Has(c) }
 	}
+	for _, x := range b.reach(p) {
+		if target(x) {
+			return b.first[x]
+		}
+	}
+	return paperio.DirNone
+}
+
+// reach is a breadth-first search from the head over the cells off the
+// own trail, its first moves those the minimax allows: it fills dist (-1
+// where not reached), parent and first (the first move of the way) and
+// returns the cells reached after the head, nearest first.
+func (b *Bot) reach(p *paperio.Player) []paperio.Cell {
 	for i := range b.dist {
 		b.dist[i] = -1
 	}
@@ -1069,10 +1048,8 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 			continue
 		}
 		n, _ := head.Step(d)
-		if target(n) {
-			return d
-		}
 		b.dist[n] = 1
+		b.parent[n] = head
 		b.first[n] = d
 		b.queue[qt] = n
 		qt++
@@ -1084,16 +1061,14 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
 				continue
 			}
-			if target(n) {
-				return b.first[x]
-			}
 			b.dist[n] = b.dist[x] + 1
+			b.parent[n] = x
 			b.first[n] = b.first[x]
 			b.queue[qt] = n
 			qt++
 		}
 	}
-	return paperio.DirNone
+	return b.queue[:qt]
 }
 
 // huntStep is the first allowed move of a shortest way (at the current

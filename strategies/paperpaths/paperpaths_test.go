@@ -130,6 +130,12 @@ func twoLands(t *testing.T, mine, theirs box) *paperio.State {
 	return s
 }
 
+// put stands player p at the centre of cell (i, j), moving in direction d.
+func put(p *paperio.Player, i, j int, d paperio.Dir) {
+	c := paperio.CellAt(i, j)
+	p.X, p.Y, p.Dir = c.X(), c.Y(), d
+}
+
 // benchDecision times bot's decision in the middle of a six-player game
 // (midGame), as the last alive player.
 func benchDecision(b *testing.B, bot *Bot) {

@@ -17,8 +17,8 @@ import (
 func TestSawPoints(t *testing.T) {
 	s := twoLands(t, box{2, 6, 2, 6}, box{20, 25, 5, 8})
 	me, o := &s.Players[0], &s.Players[1]
-	me.X, me.Y, me.Dir = paperio.CellAt(4, 4).X(), paperio.CellAt(4, 4).Y(), paperio.Right
-	o.X, o.Y = paperio.CellAt(22, 5).X(), paperio.CellAt(22, 5).Y()
+	put(me, 4, 4, paperio.Right)
+	put(o, 22, 5, paperio.DirNone) // its direction is set by each case below
 	b, err := New2(params2(param.Values{"w_saw": 1}), 1)
 	if err != nil {
 		t.Fatal(err)
@@ -54,8 +54,8 @@ func TestSawPoints(t *testing.T) {
 func TestSawIsSought(t *testing.T) {
 	s := twoLands(t, box{2, 6, 2, 6}, box{18, 25, 2, 8})
 	me, o := &s.Players[0], &s.Players[1]
-	me.X, me.Y, me.Dir = paperio.CellAt(4, 4).X(), paperio.CellAt(4, 4).Y(), paperio.Right
-	o.X, o.Y, o.Dir = paperio.CellAt(20, 4).X(), paperio.CellAt(20, 4).Y(), paperio.Left
+	put(me, 4, 4, paperio.Right)
+	put(o, 20, 4, paperio.Left)
 	saw := paperio.CellAt(8, 4)
 	if err := s.AddBonus(paperio.MapBonus{Kind: paperio.Saw, Cell: saw}); err != nil {
 		t.Fatal(err)
