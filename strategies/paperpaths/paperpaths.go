@@ -31,17 +31,17 @@
 // by step that never take a cell after which the trail could no longer
 // close before an opponent arrives (forward first with probability
 // forward), loops that must close before the game ends, the nearest enemy
-// cell sought when no loop is safe, saws valued by what their strike
-// scores and the shortest way to each tried as a loop (w_saw), and (not in
-// the write-up) the rest of the last decision's loop checked again
-// alongside the new draws (keep_plan); optionally the write-up's loop order (kills, enemy cells,
-// time, points) or its kills first alone (kill_first), its territory
-// lifetime (terr_life: own cells an opponent's way home takes are no home
-// from then), the way home that leaves the opponents the most time when no
-// loop is safe (escape), a shortest way to an opponent's trail that can be
-// cut before it is home (hunt), a power on the loop's time in its value per
-// tick (time_pow) and a per-game time budget shared out over the decisions
-// left. Params keeps the previous defaults.
+// cell sought when no loop is safe, saws valued by what their strike scores
+// and the shortest way to each tried as a loop (w_saw), and (not in the
+// write-up) the rest of the last decision's loop checked again alongside
+// the new draws (keep_plan); optionally the write-up's loop order (kills,
+// enemy cells, time, points) or its kills first alone (kill_first), its
+// territory lifetime (terr_life: own cells an opponent's way home takes are
+// no home from then), the way home that leaves the opponents the most time
+// when no loop is safe (escape), a shortest way to an opponent's trail that
+// can be cut before it is home (hunt), a power on the loop's time in its
+// value per tick (time_pow) and a per-game time budget shared out over the
+// decisions left. Params keeps the previous defaults.
 package paperpaths
 
 import (
