@@ -3,7 +3,11 @@ package tuning
 import (
 	"context"
 	"math"
+	"slices"
+	"strings"
 	"testing"
+
+	"gauntlet/harness"
 )
 
 // meanValue is the mean value of trials [from, to) with a value.
@@ -95,6 +99,64 @@ func TestPoolObjectiveLowerIsBetter(t *testing.T) {
 	for i := range good {
 		if good[i] != 1 || bad[i] != 0 {
 			t.Fatalf("unit %d: the best configuration scores %v, the worst %v; want 1 and 0", i, good[i], bad[i])
+		}
+	}
+}
+
+// TestFillersSeatEveryGame: with fillers, every game of a study seats the
+// candidate, one opponent of the pool and the fillers (not the opponent
+// again), seats swapped between the two games of a case; the stored
+// definition names them and rebuilds the same games; a game of at most two
+// seats or a single-player game takes none.
+func TestFillersSeatEveryGame(t *testing.T) {
+	reg := toyRegistry(0)
+	c := Config{Game: "party", Strategy: "dial", Cases: "seeds:3", Opponents: "fixed:q=60", Fillers: "fixed:q=90*2"}
+	tu, err := New(reg, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tu.Spec().Fillers; len(got) != 2 || got[0] != got[1] || !strings.Contains(got[0], "q=90") {
+		t.Fatalf("spec fillers %v, want fixed at q=90 twice", got)
+	}
+	again, err := FromSpec(reg, tu.Spec())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*Tuner{tu, again} {
+		if len(x.units) != 3 {
+			t.Fatalf("%d units for 3 cases against one opponent", len(x.units))
+		}
+		for _, u := range x.units {
+			for j, m := range u.matches {
+				// Entrants: 0 the candidate, 1 the opponent, 2 and 3 the fillers.
+				if len(m.Seats) != 4 || m.Seats[u.candSeat[j]] != 0 || m.Seats[u.oppSeat[j]] != 1 ||
+					!slices.Contains(m.Seats, 2) || !slices.Contains(m.Seats, 3) {
+					t.Fatalf("%s: seats %v (candidate at %d, opponent at %d)", m.Key, m.Seats, u.candSeat[j], u.oppSeat[j])
+				}
+			}
+			if u.candSeat[0] == u.candSeat[1] {
+				t.Fatalf("%s: the candidate keeps seat %d in both games", u.Key, u.candSeat[0])
+			}
+		}
+	}
+	// The candidate at its defaults is far below the opponent: every unit
+	// is lost, whatever the fillers score.
+	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 3, 2, harness.PlayOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, x := range scores {
+		if x != 0 {
+			t.Errorf("unit %d: score %v, want 0 (the opponent scores more in every game)", i, x)
+		}
+	}
+	for _, bad := range []Config{
+		{Game: "duel", Strategy: "dial", Cases: "seeds:3", Opponents: "fixed", Fillers: "fixed"},
+		{Game: "knob", Strategy: "dial", Cases: "seeds:3", Fillers: "fixed"},
+		{Game: "party", Strategy: "dial", Cases: "seeds:3", Opponents: "fixed", Fillers: "fixed*3"},
+	} {
+		if _, err := New(reg, bad); err == nil {
+			t.Errorf("%s with fillers %q: no error", bad.Game, bad.Fillers)
 		}
 	}
 }

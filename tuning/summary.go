@@ -23,6 +23,7 @@ type Summary struct {
 	Units     int      `json:"case_count"` // scored units: cases, or (opponent, case) pairs
 	Objective string   `json:"objective"`
 	Opponents []string `json:"opponents,omitempty"`
+	Fillers   []string `json:"fillers,omitempty"`
 	Space     []string `json:"space"`
 	Sampler   string   `json:"sampler"`
 	Seed      int64    `json:"seed"`
@@ -145,7 +146,7 @@ func (t *Tuner) total(agg harness.Aggregator, scores []float64) *float64 {
 func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
-		Opponents: sp.Opponents, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
+		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
 		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
 	workers := map[string]bool{}
 	for i := range rec.Trials {

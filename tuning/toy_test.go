@@ -25,16 +25,21 @@ import (
 // scores costs instead, the mirror image: 200 − quality + noise, the
 // lowest being best (and winning).
 type knob struct {
-	name  string
-	seats int
-	delay time.Duration
-	lower bool
+	name     string
+	seats    int
+	minSeats int // fewest seats, if below seats (0: seats)
+	delay    time.Duration
+	lower    bool
 }
 
 type knobBot struct{ quality float64 }
 
 func (g *knob) Info() harness.GameInfo {
-	return harness.GameInfo{Name: g.name, MinSeats: g.seats, MaxSeats: g.seats, HigherIsBetter: !g.lower,
+	minSeats := g.seats
+	if g.minSeats > 0 {
+		minSeats = g.minSeats
+	}
+	return harness.GameInfo{Name: g.name, MinSeats: minSeats, MaxSeats: g.seats, HigherIsBetter: !g.lower,
 		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
@@ -99,13 +104,15 @@ func dialQuality(v param.Values) float64 {
 	return q
 }
 
-// toyRegistry registers knob (single-player) and duel (two seats), and
-// their lower-is-better mirrors cost and costduel, with the strategies dial
-// (tunable) and fixed (an opponent of given quality).
+// toyRegistry registers knob (single-player), duel (two seats) and party
+// (two to four seats), and the lower-is-better mirrors cost and costduel,
+// with the strategies dial (tunable) and fixed (an opponent of given
+// quality).
 func toyRegistry(delay time.Duration) *harness.Registry {
 	r := harness.NewRegistry()
 	for _, g := range []*knob{{name: "knob", seats: 1, delay: delay}, {name: "duel", seats: 2, delay: delay},
-		{name: "cost", seats: 1, delay: delay, lower: true}, {name: "costduel", seats: 2, delay: delay, lower: true}} {
+		{name: "cost", seats: 1, delay: delay, lower: true}, {name: "costduel", seats: 2, delay: delay, lower: true},
+		{name: "party", seats: 4, minSeats: 2, delay: delay}} {
 		r.RegisterGame(g)
 		r.RegisterStrategy(&harness.Strategy{Game: g.name, Name: "dial", Params: dialSpecs,
 			New: func(v param.Values, seed uint64) (any, error) { return &knobBot{quality: dialQuality(v)}, nil }})

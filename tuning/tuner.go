@@ -46,11 +46,16 @@ type Config struct {
 	// empty: the game's default opponents. Each opponent plays every case
 	// twice with the seats swapped. Single-player games take none.
 	Opponents string
-	Sampler   string  // tpe (default), cmaes or random
-	Seed      int64   // sampler seed
-	Pruner    string  // none (default), median, sha or wilcoxon
-	PruneP    float64 // wilcoxon: one-sided p-value below which a trial stops (0: 0.01)
-	PruneMin  int     // wilcoxon: paired cases needed before pruning (0: 10)
+	// Fillers is the lineup of the other seats in games of more than two
+	// players ("simple*4"), the same in every game: each game seats the
+	// candidate, one opponent of the pool and the fillers. Empty: the
+	// opponent fills the seats the game needs beyond two.
+	Fillers  string
+	Sampler  string  // tpe (default), cmaes or random
+	Seed     int64   // sampler seed
+	Pruner   string  // none (default), median, sha or wilcoxon
+	PruneP   float64 // wilcoxon: one-sided p-value below which a trial stops (0: 0.01)
+	PruneMin int     // wilcoxon: paired cases needed before pruning (0: 10)
 	// Chunk is the number of cases played between two intermediate values
 	// (0: a tenth of the cases, at least min(cases, 16)).
 	Chunk int
@@ -69,6 +74,7 @@ type Spec struct {
 	Space     []string       `json:"space"`
 	Base      map[string]any `json:"base"`
 	Opponents []string       `json:"opponents,omitempty"`
+	Fillers   []string       `json:"fillers,omitempty"`
 	Sampler   string         `json:"sampler"`
 	Seed      int64          `json:"seed"`
 	Pruner    string         `json:"pruner"`
@@ -132,6 +138,7 @@ type Tuner struct {
 	base  *harness.Entrant // the tuned entrant at its base values
 	space *Space
 	opps  []*harness.Entrant
+	fills []*harness.Entrant // the other seats of every game (Spec.Fillers), if any
 	units []unit
 }
 
@@ -217,8 +224,30 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	} else if c.Opponents != "" && c.Opponents != "none" {
 		return nil, fmt.Errorf("game %s is single-player: no opponents", info.Name)
 	}
+	var fillKeys []string
+	if c.Fillers != "" {
+		switch {
+		case info.MaxSeats == 1:
+			return nil, fmt.Errorf("fillers: game %s is single-player: no fillers", info.Name)
+		case info.MaxSeats == 2:
+			return nil, fmt.Errorf("fillers: game %s has two seats: no other seats to fill", info.Name)
+		}
+		if len(oppKeys) == 0 {
+			return nil, fmt.Errorf("fillers: no opponent pool to seat them with")
+		}
+		fills, err := reg.ParseLineup(info.Name, c.Fillers)
+		if err != nil {
+			return nil, fmt.Errorf("fillers: %w", err)
+		}
+		for _, f := range fills {
+			if f.IsExternal() {
+				return nil, fmt.Errorf("fillers: external commands cannot be tuning fillers")
+			}
+			fillKeys = append(fillKeys, f.Key())
+		}
+	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
-		Opponents: oppKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
+		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
 		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
 	if ent.IsExternal() {
 		spec.Strategy = "cmd:" + strings.Join(ent.Template, " ")
@@ -296,6 +325,13 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 		}
 		t.opps = append(t.opps, e)
 	}
+	for _, k := range spec.Fillers {
+		e, err := reg.ParseEntrant(spec.Game, k)
+		if err != nil {
+			return nil, fmt.Errorf("fillers: %w", err)
+		}
+		t.fills = append(t.fills, e)
+	}
 	if err := t.buildUnits(); err != nil {
 		return nil, err
 	}
@@ -325,9 +361,11 @@ func (t *Tuner) buildUnits() error {
 	info := t.game.Info()
 	var perOpp [][]unit
 	for k, opp := range t.opps {
-		var fillers []*harness.Entrant
-		for i := 2; i < info.MinSeats; i++ {
-			fillers = append(fillers, opp)
+		fillers := t.fills
+		if len(fillers) == 0 {
+			for i := 2; i < info.MinSeats; i++ {
+				fillers = append(fillers, opp)
+			}
 		}
 		p, err := harness.ABPlan(t.game, t.spec.Cases, base, opp, fillers, 0, "", nil)
 		if err != nil {
@@ -341,10 +379,13 @@ func (t *Tuner) buildUnits() error {
 			for _, m := range p.Matches[i : i+2] {
 				mm := harness.Match{Key: label + "|" + m.Key, Case: m.Case, Seats: make([]int, len(m.Seats))}
 				for s, e := range m.Seats {
-					if e == 0 {
+					switch {
+					case e == 0:
 						mm.Seats[s] = 0
-					} else {
-						mm.Seats[s] = 1 + k // the opponent and its fillers
+					case e == 1 || len(t.fills) == 0:
+						mm.Seats[s] = 1 + k // the opponent, and the seats it fills
+					default:
+						mm.Seats[s] = 1 + len(t.opps) + e - 2 // a filler
 					}
 				}
 				u.matches = append(u.matches, mm)
@@ -389,6 +430,9 @@ func (t *Tuner) Objective() string {
 		}
 		return "mean score per case (seat 0)"
 	}
+	if len(t.fills) > 0 {
+		return "score fraction (wins + draws/2) / games against the opponent pool (the candidate's score against the opponent's in each game, the fillers in the other seats), seats swapped per case"
+	}
 	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
 }
 
@@ -411,7 +455,8 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 	if err != nil {
 		return nil, err
 	}
-	p := &harness.Plan{Game: t.game, Entrants: append([]*harness.Entrant{cand}, t.opps...)}
+	ents := append([]*harness.Entrant{cand}, t.opps...)
+	p := &harness.Plan{Game: t.game, Entrants: append(ents, t.fills...)}
 	for _, u := range t.units[from:to] {
 		p.Matches = append(p.Matches, u.matches...)
 	}

@@ -38,6 +38,7 @@ type tuneFlags struct {
 	trials      int
 	space       string
 	opponents   string
+	fillers     string
 	sampler     string
 	seed        int64
 	pruner      string
@@ -63,6 +64,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.IntVar(&f.trials, "trials", 0, "trials in the study in all, whatever the number of workers (a larger number extends a study)")
 	fs.StringVar(&f.space, "space", "", "comma-separated parameters to search (default: every declared parameter)")
 	fs.StringVar(&f.opponents, "opponents", "", "opponent pool of 2+ player games, e.g. greedy,random (default: the game's lineup); each plays every case twice, seats swapped")
+	fs.StringVar(&f.fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4: each game seats the tuned strategy, one opponent of the pool and these (default: the opponent fills the seats the game needs)")
 	fs.StringVar(&f.sampler, "sampler", "tpe", "sampler: tpe, cmaes or random")
 	fs.Int64Var(&f.seed, "seed", 0, "sampler seed (tpe and random replay exactly with one worker)")
 	fs.StringVar(&f.pruner, "pruner", "none", "pruner: none, median, sha (successive halving) or wilcoxon (paired, against the best trial)")
@@ -81,7 +83,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 
 // config turns the flags into a tuning request.
 func (f *tuneFlags) config() (tuning.Config, error) {
-	c := tuning.Config{Game: f.rf.game, Cases: f.cases, Opponents: f.opponents, Sampler: f.sampler, Seed: f.seed,
+	c := tuning.Config{Game: f.rf.game, Cases: f.cases, Opponents: f.opponents, Fillers: f.fillers, Sampler: f.sampler, Seed: f.seed,
 		Pruner: f.pruner, Chunk: f.chunk}
 	if f.rf.game == "" {
 		return c, usagef("--game is required (games: %s)", gameNames())
@@ -324,6 +326,9 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	fmt.Fprintf(w, "study %s: %s %s on %s (%d scored cases), objective: %s\n", s.Study, s.Game, s.Strategy, s.Cases, s.Units, s.Objective)
 	if len(s.Opponents) > 0 {
 		fmt.Fprintf(w, "opponents: %s\n", strings.Join(s.Opponents, ", "))
+	}
+	if len(s.Fillers) > 0 {
+		fmt.Fprintf(w, "fillers (the other seats of every game): %s\n", strings.Join(s.Fillers, ", "))
 	}
 	fmt.Fprintf(w, "trials: %d complete, %d pruned, %d failed, %d lost (re-run), %d running; sampler %s seed %d, pruner %s, chunk %d\n",
 		s.Complete, s.Pruned, s.Failed, s.Lost, s.Running, s.Sampler, s.Seed, s.Pruner, s.Chunk)
