@@ -122,8 +122,9 @@ var Params = param.Specs{
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
-// parameters with the write-up's choices as defaults. Params keeps the
-// previous defaults (the baseline).
+// parameters with the write-up's choices as defaults, and five weights
+// tuned in six-player self-play. Params keeps the previous defaults (the
+// baseline).
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
 // game, 5 s a tick) with paths as a cap. Where README's figures were
@@ -132,8 +133,11 @@ var Params = param.Specs{
 // path budget (game_ms=0, paths=120, the former defaults) repeats on any
 // machine and is 100 times cheaper, for self-play and tuning.
 var Params2 = withDefaults(Params, param.Values{
-	"forward": 0.9, "safe_walk": 1, "end_close": 1, "seek": 1, "max_len": 24,
-	"keep_plan": 1, "game_ms": -1, "paths": 20000, "w_saw": 1,
+	"safe_walk": 1, "end_close": 1, "seek": 1, "keep_plan": 1, "game_ms": -1, "paths": 20000, "w_saw": 1,
+	// Tuned in six-player games (gauntlet tune --fillers; README): longer
+	// walks that turn more often (the write-up's forward was 0.9, max_len
+	// 24 here), enemy cells worth four times as much, a longer time bias.
+	"forward": 0.68, "max_len": 35, "margin": 2.66, "time_bias": 66.5, "w_enemy": 19.9,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {

@@ -41,12 +41,13 @@ func TestParams2KeepsTheBaseline(t *testing.T) {
 		t.Fatal(err)
 	}
 	old, succ := Params.Defaults(), Params2.Defaults()
-	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms", "terr_life", "kill_first", "keep_plan", "escape"} {
+	for _, name := range []string{"estimator", "safe_walk", "end_close", "seek", "game_ms", "terr_life", "kill_first", "keep_plan", "escape", "w_saw"} {
 		if old[name] != 0 {
 			t.Errorf("paperpaths %s = %v, want 0 (off: the previous behaviour)", name, old[name])
 		}
 	}
-	if succ["safe_walk"] != 1 || succ["forward"] != 0.9 || succ["keep_plan"] != 1 || succ["game_ms"] != -1 || succ["paths"] != 20000 {
+	if succ["safe_walk"] != 1 || succ["forward"] != 0.68 || succ["max_len"] != 35 || succ["keep_plan"] != 1 || succ["game_ms"] != -1 ||
+		succ["paths"] != 20000 || succ["w_saw"] != 1 {
 		t.Errorf("paperpaths2 defaults %v", succ)
 	}
 }
