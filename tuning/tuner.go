@@ -207,15 +207,8 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 			lineup = info.Opponents
 		}
 		if lineup != "" && lineup != "none" {
-			opps, err := reg.ParseLineup(info.Name, lineup)
-			if err != nil {
-				return nil, fmt.Errorf("opponents: %w", err)
-			}
-			for _, o := range opps {
-				if o.IsExternal() {
-					return nil, fmt.Errorf("opponents: external commands cannot be tuning opponents")
-				}
-				oppKeys = append(oppKeys, o.Key())
+			if oppKeys, err = lineupKeys(reg, info.Name, "opponents", lineup); err != nil {
+				return nil, err
 			}
 		}
 		if len(oppKeys) == 0 && info.MinSeats > 1 {
@@ -235,15 +228,8 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 		if len(oppKeys) == 0 {
 			return nil, fmt.Errorf("fillers: no opponent pool to seat them with")
 		}
-		fills, err := reg.ParseLineup(info.Name, c.Fillers)
-		if err != nil {
-			return nil, fmt.Errorf("fillers: %w", err)
-		}
-		for _, f := range fills {
-			if f.IsExternal() {
-				return nil, fmt.Errorf("fillers: external commands cannot be tuning fillers")
-			}
-			fillKeys = append(fillKeys, f.Key())
+		if fillKeys, err = lineupKeys(reg, info.Name, "fillers", c.Fillers); err != nil {
+			return nil, err
 		}
 	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
@@ -282,6 +268,23 @@ func strategyList(reg *harness.Registry, game string) string {
 		return "NAME"
 	}
 	return strings.Join(names, ",")
+}
+
+// lineupKeys reads a lineup of built-in strategies, the study's opponents
+// or fillers (what, named in the errors), into the entrants' keys.
+func lineupKeys(reg *harness.Registry, game, what, lineup string) ([]string, error) {
+	ents, err := reg.ParseLineup(game, lineup)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	keys := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if e.IsExternal() {
+			return nil, fmt.Errorf("%s: external commands cannot be tuning %s", what, what)
+		}
+		keys = append(keys, e.Key())
+	}
+	return keys, nil
 }
 
 // FromSpec rebuilds a tuner from a stored study definition.
