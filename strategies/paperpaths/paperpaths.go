@@ -494,27 +494,27 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	bestScore, bestDir := math.Inf(-1), paperio.DirNone
 	b.pathsRun = 0
 	b.best = b.best[:0]
-	if b.keepPlan && len(b.plan) > 1 && b.plan[0] == head {
-		// The rest of the last decision's loop, checked again.
-		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, b.plan[1:])
-		if ok && !b.forbiddn[d0] {
+	// try scores one loop (the script's cells then home, or a fresh draw
+	// when script is nil) and keeps it if it is the best so far.
+	try := func(script []paperio.Cell) {
+		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, script)
+		if ok && !b.forbiddn[d0] && score > bestScore {
 			bestScore, bestDir = score, d0
-			b.best = append(b.best, b.walk...)
+			if b.keepPlan {
+				b.best = append(b.best[:0], b.walk...)
+			}
 		}
 	}
+	if b.keepPlan && len(b.plan) > 1 && b.plan[0] == head {
+		try(b.plan[1:]) // the rest of the last decision's loop, checked again
+	}
 	if b.wSaw > 0 {
-		// The shortest way to each saw, then home, as a candidate.
+		// The shortest way to each saw, then home.
 		b.sawRoutes(s, p)
 		from := 0
 		for _, end := range b.sawEnds {
-			d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, b.sawWays[from:end])
+			try(b.sawWays[from:end])
 			from = end
-			if ok && !b.forbiddn[d0] && score > bestScore {
-				bestScore, bestDir = score, d0
-				if b.keepPlan {
-					b.best = append(b.best[:0], b.walk...)
-				}
-			}
 		}
 	}
 	for k := 0; k < b.paths; k++ {
@@ -522,13 +522,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			break
 		}
 		b.pathsRun++
-		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, nil)
-		if ok && !b.forbiddn[d0] && score > bestScore {
-			bestScore, bestDir = score, d0
-			if b.keepPlan {
-				b.best = append(b.best[:0], b.walk...)
-			}
-		}
+		try(nil)
 	}
 	b.fellBack = bestDir == paperio.DirNone
 	b.plan, b.best = b.best, b.plan[:0]
