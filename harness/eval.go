@@ -32,6 +32,10 @@ type EvalSummary struct {
 	// place) and its mean rank.
 	FirstRate *float64 `json:"first_rate,omitempty"`
 	MeanRank  *float64 `json:"mean_rank,omitempty"`
+	// Standings, in games of three seats or more, is every entrant's
+	// record in seat order, the evaluated one first: who came first most
+	// often is the question a line-up answers.
+	Standings []EvalStanding `json:"standings,omitempty"`
 	// Conduct is the evaluated entrant's forfeits by reason, ignored
 	// answers and answer times, then the opponents' where they have any.
 	Conduct []Conduct `json:"conduct"`
@@ -76,6 +80,16 @@ type EvalCase struct {
 	WallMS  float64  `json:"-"`
 }
 
+// EvalStanding is one entrant's record over the games of an eval.
+type EvalStanding struct {
+	Entrant   string  `json:"entrant"`
+	Games     int     `json:"games"`
+	Firsts    int     `json:"firsts"` // games it finished first (ties share first place)
+	MeanRank  float64 `json:"mean_rank"`
+	MeanScore float64 `json:"mean_score"`
+	Forfeits  int     `json:"forfeits,omitempty"`
+}
+
 // EvalGroup is one aggregation group (hextris: one problem).
 type EvalGroup struct {
 	Group string  `json:"group"`
@@ -104,11 +118,23 @@ func SummarizeEval(rs *Results) *EvalSummary {
 	groups := map[string]map[string]float64{}
 	var groupOrder []string
 	first, rankSum := 0, 0
+	var stand []EvalStanding
+	if len(p.Entrants) > 2 {
+		stand = make([]EvalStanding, len(p.Entrants))
+		for k, e := range p.Entrants {
+			stand[k].Entrant = e.Label()
+		}
+	}
 	for i, m := range p.Matches {
 		r := rs.Results[i]
 		if r == nil {
 			s.Missing++
 			continue
+		}
+		for k, st := range r.Outcome.Seats {
+			if stand != nil && k < len(m.Seats) {
+				addStanding(&stand[m.Seats[k]], st)
+			}
 		}
 		seat := r.Outcome.Seats[0]
 		c := EvalCase{Case: m.Case.ID, Group: m.Case.Group, Score: seat.Score, Turns: r.Outcome.Turns,
@@ -165,7 +191,30 @@ func SummarizeEval(rs *Results) *EvalSummary {
 		mr := float64(rankSum) / float64(s.Games)
 		s.FirstRate, s.MeanRank = &fr, &mr
 	}
+	for k := range stand {
+		if g := float64(stand[k].Games); g > 0 {
+			stand[k].MeanRank /= g
+			stand[k].MeanScore /= g
+		}
+	}
+	if s.Games > 0 {
+		s.Standings = stand
+	}
 	return s
+}
+
+// addStanding counts one game's seat in its entrant's record (rank and
+// score summed; SummarizeEval divides).
+func addStanding(st *EvalStanding, r SeatResult) {
+	st.Games++
+	if r.Rank == 1 {
+		st.Firsts++
+	}
+	st.MeanRank += float64(r.Rank)
+	st.MeanScore += r.Score
+	if r.Forfeit != "" {
+		st.Forfeits++
+	}
 }
 
 // withoutAnswers is a game's Detail without the seats' Answers (shown

@@ -35,6 +35,9 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 	if gt := EvalGroupTable(s); gt != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
 	}
+	if st := EvalStandingsTable(s); st != nil {
+		r.Tables = append(r.Tables, TableFile{Name: "standings", Table: st})
+	}
 	if ct := ConductTable("Forfeits, ignored answers and answer times", nil, s.Conduct); ct != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
 	}

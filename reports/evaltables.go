@@ -190,6 +190,24 @@ func EvalGroupTable(s *harness.EvalSummary) *Table {
 	return t
 }
 
+// EvalStandingsTable is every entrant's record in a line-up of three
+// seats or more (first places, mean rank, mean score, forfeits), in seat
+// order, or nil.
+func EvalStandingsTable(s *harness.EvalSummary) *Table {
+	if len(s.Standings) == 0 {
+		return nil
+	}
+	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.LowerIsBetter)),
+		Header: []string{"seat", "entrant", "games", "first", "first %", "mean rank", "mean score", "forfeits"}}
+	for k, st := range s.Standings {
+		t.Rows = append(t.Rows, []string{strconv.Itoa(k), st.Entrant, strconv.Itoa(st.Games), strconv.Itoa(st.Firsts),
+			fmt.Sprintf("%.1f", 100*float64(st.Firsts)/float64(max(st.Games, 1))),
+			fmt.Sprintf("%.2f", st.MeanRank), Num(st.MeanScore), strconv.Itoa(st.Forfeits)})
+	}
+	t.NumericRight()
+	return t
+}
+
 // EvalHeadline is the one-paragraph summary printed after the tables.
 func EvalHeadline(s *harness.EvalSummary) string {
 	var b strings.Builder

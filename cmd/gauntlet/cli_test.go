@@ -82,6 +82,38 @@ func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 	}
 }
 
+// TestEvalStandings: a line-up of three seats or more prints every seat's
+// record after the case table, and --md writes it too.
+func TestEvalStandings(t *testing.T) {
+	dir := t.TempDir()
+	md := filepath.Join(dir, "t.md")
+	out, stderr, code := gauntlet(t, dir, "eval", "--game", "paperio", "--strategy", "paperpaths:paths=8",
+		"--opponents", "simple*2", "--cases", "seeds:2", "--storage", "none", "--quiet", "--md", md)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	file, err := os.ReadFile(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{out, string(file)} {
+		i := strings.Index(text, "every seat of the line-up (2 games)")
+		if i < 0 {
+			t.Fatalf("no standings table in:\n%s", text)
+		}
+		rows := 0
+		for _, l := range strings.Split(text[i:], "\n") {
+			row := strings.HasPrefix(l, "│") || strings.HasPrefix(l, "|")
+			if row && (strings.Contains(l, " paperpaths:paths=8 ") || strings.Contains(l, " simple ")) {
+				rows++
+			}
+		}
+		if rows != 3 {
+			t.Errorf("%d rows of seats, want 3:\n%s", rows, text[i:])
+		}
+	}
+}
+
 func TestABStrongBeatsWeakAndSPRTAcceptsH1(t *testing.T) {
 	out, stderr, code := gauntlet(t, t.TempDir(), "ab", "--game", "pips", "--a", "skill:skill=9", "--b", "skill:skill=1",
 		"--games", "600", "--sprt", "0,10", "--json", "--quiet", "--storage", "none")

@@ -148,13 +148,14 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	}
 	caseT := reports.EvalCaseTable(g, shown, wall)
 	groupT := reports.EvalGroupTable(sum)
+	standT := reports.EvalStandingsTable(sum)
 	if csvFile != "" {
-		if err := writeTableFile(csvFile, false, caseT, groupT); err != nil {
+		if err := writeTableFile(csvFile, false, caseT, groupT, standT); err != nil {
 			return err
 		}
 	}
 	if mdFile != "" {
-		if err := writeTableFile(mdFile, true, caseT, groupT); err != nil {
+		if err := writeTableFile(mdFile, true, caseT, groupT, standT); err != nil {
 			return err
 		}
 	}
@@ -169,9 +170,12 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	if more > 0 {
 		fmt.Fprintf(e.stdout, "… and %d more cases (--rows 0 shows every one; --csv, --md and gauntlet report write them all)\n", more)
 	}
-	if groupT != nil {
+	for _, t := range []*reports.Table{groupT, standT} {
+		if t == nil {
+			continue
+		}
 		fmt.Fprintln(e.stdout)
-		if err := groupT.WriteText(e.stdout); err != nil {
+		if err := t.WriteText(e.stdout); err != nil {
 			return err
 		}
 	}
