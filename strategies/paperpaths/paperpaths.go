@@ -119,6 +119,8 @@ var Params = param.Specs{
 		Help: "power of the loop's time in the value per tick (value / (ticks + time_bias)^time_pow): below 1 favours bigger loops"},
 	{Name: "w_saw", Kind: param.Float, Min: 0, Max: 5, Default: 0,
 		Help: "weight of the points a saw picked up on the path is expected to score (estimator 0): SAW_KILL_SCORE for each opponent on the line it cuts ahead, SAW_SCORE for each other opponent whose territory the line crosses, if no opponent can reach it first; above 0 the shortest way to each saw (then home) is also scored alongside the draws (0: saws are worth nothing)"},
+	{Name: "close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
+		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -184,6 +186,7 @@ type Bot struct {
 	hunt             bool
 	timePow          float64
 	wSaw             float64
+	closeGuard       float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -265,6 +268,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		hunt:       specs.Int(v, "hunt") == 1,
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
+		closeGuard: specs.Float(v, "close_guard"),
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -676,6 +680,11 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	// A capture beats a cut in the same tick: an arrival at the closing
 	// tick itself is safe.
 	if len(b.lines) > 0 && float64(minArrive) < float64(w.t)+b.margin {
+		return 0, 0, false
+	}
+	// Heads closer than a cell meet head on: an opponent that can be at
+	// the closing cell soon after the loop closes can kill us there.
+	if b.closeGuard > 0 && len(b.lines) > 0 && float64(b.arrive[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
 		return 0, 0, false
 	}
 	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
