@@ -120,11 +120,7 @@ func TestArrivalFollowsSpeedAndTrail(t *testing.T) {
 	// Out of the territory moving up with a trail behind: no reversal, and
 	// the trail blocks the way back until the player is home.
 	put(p, 14, 18, paperio.Up)
-	for _, c := range []paperio.Cell{paperio.CellAt(14, 16), paperio.CellAt(14, 17), paperio.CellAt(14, 18)} {
-		p.Lines[p.NLines] = c
-		p.NLines++
-		p.TrailBits.Set(c)
-	}
+	lay(p, paperio.CellAt(14, 16), paperio.CellAt(14, 17), paperio.CellAt(14, 18))
 	home := a.run(p, 5, &none, horizon)
 	// Sideways, then down beside the trail: (15,18) (15,17) (15,16) (15,15).
 	if home != 4*6 {

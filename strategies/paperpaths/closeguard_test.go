@@ -19,11 +19,7 @@ func TestCloseGuard(t *testing.T) {
 	s := twoLands(t, box{2, 6, 2, 6}, box{3, 6, 7, 9})
 	me, o := &s.Players[0], &s.Players[1]
 	put(me, 7, 5, paperio.Left)
-	for _, c := range []paperio.Cell{paperio.CellAt(7, 4), paperio.CellAt(7, 5)} {
-		me.Lines[me.NLines] = c
-		me.NLines++
-		me.TrailBits.Set(c)
-	}
+	lay(me, paperio.CellAt(7, 4), paperio.CellAt(7, 5))
 	put(o, 6, 7, paperio.Down)
 	closing := []paperio.Cell{paperio.CellAt(6, 5)}
 	for _, c := range []struct {

@@ -16,11 +16,7 @@ import (
 func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
 	s := twoLands(t, box{8, 22, 10, 12}, box{12, 14, 14, 16})
 	me, o := &s.Players[0], &s.Players[1]
-	for _, c := range []paperio.Cell{paperio.CellAt(16, 13), paperio.CellAt(16, 14)} {
-		me.Lines[me.NLines] = c
-		me.NLines++
-		me.TrailBits.Set(c)
-	}
+	lay(me, paperio.CellAt(16, 13), paperio.CellAt(16, 14))
 	put(me, 16, 14, paperio.Up)
 	put(o, 14, 14, paperio.Right)
 	move := func(escape int) paperio.Dir {

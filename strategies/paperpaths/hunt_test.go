@@ -33,9 +33,7 @@ func TestHuntLeavesAnOpponentThatIsHomeFirst(t *testing.T) {
 	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 25, 27})
 	o := &s.Players[1]
 	c := paperio.CellAt(20, 24)
-	o.Lines[o.NLines] = c
-	o.NLines++
-	o.TrailBits.Set(c)
+	lay(o, c)
 	o.X, o.Y, o.Dir = c.X(), c.Y(), paperio.Down
 	b, err := New2(params2(param.Values{"hunt": 1}), 1)
 	if err != nil {

@@ -16,18 +16,13 @@ func killState(t *testing.T) *paperio.State {
 	t.Helper()
 	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 25, 27})
 	me, o := &s.Players[0], &s.Players[1]
-	add := func(p *paperio.Player, c paperio.Cell) {
-		p.Lines[p.NLines] = c
-		p.NLines++
-		p.TrailBits.Set(c)
-	}
-	add(me, paperio.CellAt(16, 13))
+	lay(me, paperio.CellAt(16, 13))
 	put(me, 16, 13, paperio.Up)
 	for j := 24; j >= 15; j-- {
-		add(o, paperio.CellAt(20, j))
+		lay(o, paperio.CellAt(20, j))
 	}
 	for i := 19; i >= 4; i-- {
-		add(o, paperio.CellAt(i, 15))
+		lay(o, paperio.CellAt(i, 15))
 	}
 	put(o, 4, 15, paperio.Left)
 	return s

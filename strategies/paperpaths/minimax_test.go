@@ -22,11 +22,7 @@ func trap(t *testing.T) *paperio.State {
 	}
 	me, opp := &s.Players[0], &s.Players[1] // territories around (9,14) and (19,14)
 	place(me, paperio.CellAt(9, 17), paperio.Up)
-	for _, c := range []paperio.Cell{paperio.CellAt(9, 16), paperio.CellAt(9, 17)} {
-		me.Lines[me.NLines] = c
-		me.NLines++
-		me.TrailBits.Set(c)
-	}
+	lay(me, paperio.CellAt(9, 16), paperio.CellAt(9, 17))
 	place(opp, paperio.CellAt(11, 18), paperio.Left)
 	return s
 }

@@ -130,6 +130,15 @@ func twoLands(t *testing.T, mine, theirs box) *paperio.State {
 	return s
 }
 
+// lay adds cells to the trail of player p, in order.
+func lay(p *paperio.Player, cells ...paperio.Cell) {
+	for _, c := range cells {
+		p.Lines[p.NLines] = c
+		p.NLines++
+		p.TrailBits.Set(c)
+	}
+}
+
 // put stands player p at the centre of cell (i, j), moving in direction d.
 func put(p *paperio.Player, i, j int, d paperio.Dir) {
 	c := paperio.CellAt(i, j)

@@ -16,11 +16,7 @@ func terrLifeState(t *testing.T) *paperio.State {
 	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 16, 18})
 	me, o := &s.Players[0], &s.Players[1]
 	setTrail := func(p *paperio.Player, d paperio.Dir, cells ...paperio.Cell) {
-		for _, c := range cells {
-			p.Lines[p.NLines] = c
-			p.NLines++
-			p.TrailBits.Set(c)
-		}
+		lay(p, cells...)
 		h := cells[len(cells)-1]
 		p.X, p.Y, p.Dir = h.X(), h.Y(), d
 	}
