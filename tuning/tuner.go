@@ -287,6 +287,20 @@ func lineupKeys(reg *harness.Registry, game, what, lineup string) ([]string, err
 	return keys, nil
 }
 
+// keyEntrants turns the entrant keys of a study definition (its opponents
+// or fillers: what, named in the errors) back into entrants.
+func keyEntrants(reg *harness.Registry, game, what string, keys []string) ([]*harness.Entrant, error) {
+	var out []*harness.Entrant
+	for _, k := range keys {
+		e, err := reg.ParseEntrant(game, k)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", what, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
 // FromSpec rebuilds a tuner from a stored study definition.
 func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 	g, err := reg.Game(spec.Game)
@@ -322,18 +336,12 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 			return nil, fmt.Errorf("opponents: %s listed twice", k)
 		}
 		seen[k] = true
-		e, err := reg.ParseEntrant(spec.Game, k)
-		if err != nil {
-			return nil, fmt.Errorf("opponents: %w", err)
-		}
-		t.opps = append(t.opps, e)
 	}
-	for _, k := range spec.Fillers {
-		e, err := reg.ParseEntrant(spec.Game, k)
-		if err != nil {
-			return nil, fmt.Errorf("fillers: %w", err)
-		}
-		t.fills = append(t.fills, e)
+	if t.opps, err = keyEntrants(reg, spec.Game, "opponents", spec.Opponents); err != nil {
+		return nil, err
+	}
+	if t.fills, err = keyEntrants(reg, spec.Game, "fillers", spec.Fillers); err != nil {
+		return nil, err
 	}
 	if err := t.buildUnits(); err != nil {
 		return nil, err
