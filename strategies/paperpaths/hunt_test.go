@@ -42,7 +42,81 @@ func TestHuntLeavesAnOpponentThatIsHomeFirst(t *testing.T) {
 	me := &s.Players[0]
 	b.survey(s, me.ID)
 	b.forbid(s, me.ID, &b.forbiddn)
-	if d := b.huntStep(me, unreached, heldProfile(me).ticks(s.Rules.Speed)); d != paperio.DirNone {
+	if d := b.huntStep(me, &s.Players[1].Terr, unreached, heldProfile(me).ticks(s.Rules.Speed)); d != paperio.DirNone {
 		t.Fatalf("huntStep = %v, want none: the opponent is home in %d ticks", d, b.homeAt[1])
+	}
+}
+
+// deepState: the opponent's trail runs deep into our land, its head two
+// cells from our way to it, its own land far away; we stand at home with
+// no trail, moving down, five cells above the trail.
+func deepState(t *testing.T) *paperio.State {
+	t.Helper()
+	s := twoLands(t, box{5, 20, 5, 20}, box{24, 28, 24, 28})
+	me, o := &s.Players[0], &s.Players[1]
+	put(me, 14, 17, paperio.Down)
+	for i := 21; i >= 12; i-- {
+		lay(o, paperio.CellAt(i, 12))
+	}
+	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
+	put(o, 12, 14, paperio.Down)
+	return s
+}
+
+// TestHuntOnOwnLand: hunt=1 leaves the opponent of deepState alone, its
+// head being able to reach the cells of our way before us; hunt=2 knows
+// that a meeting on our land kills the opponent, not us, and cuts the
+// trail (down, five cells, long before the opponent can be home).
+func TestHuntOnOwnLand(t *testing.T) {
+	for _, c := range []struct {
+		hunt float64
+		want paperio.Dir
+	}{{1, paperio.DirNone}, {2, paperio.Down}} {
+		s := deepState(t)
+		b, err := New2(params2(param.Values{"hunt": c.hunt}), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := &s.Players[0]
+		b.survey(s, me.ID)
+		b.forbid(s, me.ID, &b.forbiddn)
+		d := b.huntStep(me, &s.Players[1].Terr, unreached, heldProfile(me).ticks(s.Rules.Speed))
+		t.Logf("hunt=%v: %v; opponent home in %d ticks", c.hunt, d, b.homeAt[1])
+		if d != c.want {
+			t.Errorf("hunt=%v: huntStep = %v, want %v", c.hunt, d, c.want)
+		}
+	}
+}
+
+// TestHuntOnOwnLandKeepsAwayFromTheirLand: as in deepState, with a third
+// player standing in a strip of its land beside our straight way to the
+// trail, where it has no trail either (a meeting kills both): hunt=2 counts
+// the cells beside that land and takes a way round, away from it.
+func TestHuntOnOwnLandKeepsAwayFromTheirLand(t *testing.T) {
+	s := lands(t, box{5, 20, 5, 20}, box{24, 28, 24, 28}, box{15, 15, 13, 17})
+	me, o, third := &s.Players[0], &s.Players[1], &s.Players[2]
+	for j := 13; j <= 17; j++ {
+		me.Terr.Clear(paperio.CellAt(15, j))
+	}
+	put(me, 14, 17, paperio.Down)
+	for i := 21; i >= 12; i-- {
+		lay(o, paperio.CellAt(i, 12))
+	}
+	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
+	put(o, 12, 14, paperio.Down)
+	put(third, 15, 15, paperio.Up)
+	b, err := New2(params2(param.Values{"hunt": 2}), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.survey(s, me.ID)
+	b.forbid(s, me.ID, &b.forbiddn)
+	var enemy paperio.Bits
+	enemy.Or(&o.Terr)
+	enemy.Or(&third.Terr)
+	d := b.huntStep(me, &enemy, unreached, heldProfile(me).ticks(s.Rules.Speed))
+	t.Logf("hunt=2: %v", d)
+	if d == paperio.Down || d == paperio.DirNone {
+		t.Errorf("huntStep = %v, want a way round the third player's land (left)", d)
 	}
 }

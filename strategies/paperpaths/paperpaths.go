@@ -40,8 +40,10 @@
 // no home from then), the way home that leaves the opponents the most time
 // when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
-// value per tick (time_pow) and a per-game time budget shared out over the
-// decisions left. Params keeps the previous defaults.
+// value per tick (time_pow), a per-game time budget shared out over the
+// decisions left, and five weights of their own in a game of two players
+// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy).
+// Params keeps the previous defaults.
 package paperpaths
 
 import (
@@ -113,20 +115,31 @@ var Params = param.Specs{
 		Help: "1: the rest of the loop chosen at the last decision is checked and scored again alongside the new draws, so a safe plan is not lost when no draw finds it again"},
 	{Name: "escape", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with a trail out and no safe loop, take the first move whose shortest way home leaves the most time before an opponent can reach the trail, instead of the shortest way home"},
-	{Name: "hunt", Kind: param.Int, Min: 0, Max: 1, Default: 0,
-		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or any cell of the way there (the cut kills it)"},
+	{Name: "hunt", Kind: param.Int, Min: 0, Max: 2, Default: 0,
+		Help: "1: before drawing loops, head by a shortest way for a cell of an opponent's trail that can be reached before that opponent can be home and before any opponent can reach the own trail or any cell of the way there (the cut kills it); 2: the same, but from home the cells of the own land on the way count only where they touch an opponent's land (elsewhere only a player with a trail can meet us there, and the longer trail dies)"},
 	{Name: "time_pow", Kind: param.Float, Min: 0.2, Max: 1, Default: 1,
 		Help: "power of the loop's time in the value per tick (value / (ticks + time_bias)^time_pow): below 1 favours bigger loops"},
 	{Name: "w_saw", Kind: param.Float, Min: 0, Max: 5, Default: 0,
 		Help: "weight of the points a saw picked up on the path is expected to score (estimator 0): SAW_KILL_SCORE for each opponent on the line it cuts ahead, SAW_SCORE for each other opponent whose territory the line crosses, if no opponent can reach it first; above 0 the shortest way to each saw (then home) is also scored alongside the draws (0: saws are worth nothing)"},
 	{Name: "close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
 		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
+	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
+		Help: "forward in a game of two players"},
+	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
+		Help: "max_len in a game of two players"},
+	{Name: "duel_margin", Kind: param.Float, Min: 0, Max: 60, Default: 2,
+		Help: "margin in a game of two players"},
+	{Name: "duel_time_bias", Kind: param.Float, Min: 0, Max: 100, Default: 30,
+		Help: "time_bias in a game of two players"},
+	{Name: "duel_w_enemy", Kind: param.Float, Min: 0, Max: 20, Default: 5,
+		Help: "w_enemy in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
 // parameters with the write-up's choices as defaults, and five weights
-// tuned in six-player self-play. Params keeps the previous defaults (the
-// baseline).
+// tuned in six-player self-play; a game of two players takes their duel_
+// values, those before the tuning. Params keeps the previous defaults (the
+// baseline), the same in duels.
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
 // game, 5 s a tick) with paths as a cap. Where README's figures were
@@ -140,6 +153,9 @@ var Params2 = withDefaults(Params, param.Values{
 	// walks that turn more often (the write-up's forward was 0.9, max_len
 	// 24 here), enemy cells worth four times as much, a longer time bias.
 	"forward": 0.68, "max_len": 35, "margin": 2.66, "time_bias": 66.5, "w_enemy": 19.9,
+	// In duels the values before that tuning: against the public contest
+	// bots they won more duels than the tuned ones (README).
+	"duel_forward": 0.9, "duel_max_len": 24, "duel_margin": 2, "duel_time_bias": 30, "duel_w_enemy": 5,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -160,6 +176,8 @@ const horizon = 800
 // never mutates the state it is shown.
 type Bot struct {
 	rng              *rand.Rand
+	duel             weights // forward, max_len, margin, time_bias, w_enemy in a game of two
+	weighed          bool    // the game's weights are chosen (at the first decision)
 	paths, maxLen    int
 	forward, margin  float64
 	wNeutral, wEnemy float64
@@ -183,7 +201,7 @@ type Bot struct {
 	killFirst        bool
 	keepPlan         bool
 	escape           bool
-	hunt             bool
+	hunt             int
 	timePow          float64
 	wSaw             float64
 	closeGuard       float64
@@ -236,7 +254,9 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		return nil, err
 	}
 	return &Bot{
-		rng:        rand.New(rand.NewPCG(seed, 0x70617468)),
+		rng: rand.New(rand.NewPCG(seed, 0x70617468)),
+		duel: weights{maxLen: specs.Int(v, "duel_max_len"), forward: specs.Float(v, "duel_forward"),
+			margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy")},
 		paths:      specs.Int(v, "paths"),
 		maxLen:     specs.Int(v, "max_len"),
 		forward:    specs.Float(v, "forward"),
@@ -265,7 +285,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		killFirst:  specs.Int(v, "kill_first") == 1,
 		keepPlan:   specs.Int(v, "keep_plan") == 1,
 		escape:     specs.Int(v, "escape") == 1,
-		hunt:       specs.Int(v, "hunt") == 1,
+		hunt:       specs.Int(v, "hunt"),
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
 		closeGuard: specs.Float(v, "close_guard"),
@@ -456,11 +476,24 @@ func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 	return best
 }
 
+// weights are the parameters that take other values in a duel.
+type weights struct {
+	maxLen                            int
+	forward, margin, timeBias, wEnemy float64
+}
+
 // Command picks the direction of player id.
 func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	p := s.Player(id)
 	if p == nil || !p.Alive {
 		return paperio.DirNone
+	}
+	if !b.weighed {
+		b.weighed = true
+		if s.N == 2 {
+			w := b.duel
+			b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy = w.maxLen, w.forward, w.margin, w.timeBias, w.wEnemy
+		}
 	}
 	start := time.Now()
 	defer func() { b.spent += time.Since(start) }()
@@ -488,8 +521,8 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
 	}
-	if b.hunt {
-		if d := b.huntStep(p, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
+	if b.hunt > 0 {
+		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
 			b.plan = b.plan[:0]
 			b.fellBack = false
 			return d
@@ -1084,9 +1117,24 @@ func (b *Bot) reach(p *paperio.Player) []paperio.Cell {
 // the own trail or any cell of the way, inside the own territory too (a
 // head-on meeting there can still kill); DirNone when there is none.
 // Entering the cell cuts the trail: the opponent dies.
-func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
+//
+// With hunt=2 and no trail out, a cell of the own land on the way is a
+// risk only where it touches an opponent's land (enemy): heads closer than
+// a cell kill the longer trail, both when equal, and walking on our land we
+// have none, so only a player standing in its own land can kill us there.
+// hunt=1 counts every cell of the way, which keeps the bot from cutting an
+// opponent that is deep in our land whenever that opponent's head is near
+// its own trail, as it always is.
+func (b *Bot) huntStep(p *paperio.Player, enemy *paperio.Bits, trailArrive, tick int32) paperio.Dir {
 	for i := range b.dist {
 		b.dist[i] = -1
+	}
+	home := b.hunt == 2 && p.NLines == 0
+	risk := func(c paperio.Cell) int32 {
+		if home && p.Terr.Has(c) && !touches(c, enemy) {
+			return unreached
+		}
+		return b.arrive[c]
 	}
 	head := p.Cell()
 	b.dist[head] = 0
@@ -1099,7 +1147,7 @@ func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
 		n, _ := head.Step(d)
 		b.dist[n] = 1
 		b.first[n] = d
-		b.wayMin[n] = min(trailArrive, b.arrive[n])
+		b.wayMin[n] = min(trailArrive, risk(n))
 		b.queue[qt] = n
 		qt++
 	}
@@ -1119,10 +1167,20 @@ func (b *Bot) huntStep(p *paperio.Player, trailArrive, tick int32) paperio.Dir {
 			}
 			b.dist[n] = b.dist[x] + 1
 			b.first[n] = b.first[x]
-			b.wayMin[n] = min(b.wayMin[x], b.arrive[n])
+			b.wayMin[n] = min(b.wayMin[x], risk(n))
 			b.queue[qt] = n
 			qt++
 		}
 	}
 	return paperio.DirNone
+}
+
+// touches reports whether a side neighbour of c is in set.
+func touches(c paperio.Cell, set *paperio.Bits) bool {
+	for _, d := range dirs {
+		if n, ok := c.Step(d); ok && set.Has(n) {
+			return true
+		}
+	}
+	return false
 }

@@ -114,11 +114,18 @@ type box struct{ x0, x1, y0, y1 int }
 // and the opponent (player 2) box theirs, and nothing else.
 func twoLands(t *testing.T, mine, theirs box) *paperio.State {
 	t.Helper()
-	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	return lands(t, mine, theirs)
+}
+
+// lands returns a state of one player per box, player k+1 owning box k and
+// nothing else.
+func lands(t *testing.T, boxes ...box) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), len(boxes))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, b := range [2]box{mine, theirs} {
+	for k, b := range boxes {
 		p := &s.Players[k]
 		p.Terr = paperio.Bits{}
 		for i := b.x0; i <= b.x1; i++ {

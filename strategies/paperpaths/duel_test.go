@@ -1,0 +1,61 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/strategies/param"
+)
+
+// TestDuelWeights: paperpaths2 plays a game of two players with the duel_
+// values of its five weights and a game of six with the others; paperpaths
+// has the same values for both.
+func TestDuelWeights(t *testing.T) {
+	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
+	six := midGame(t)
+	for _, c := range []struct {
+		name    string
+		new     func(param.Values, uint64) (*Bot, error)
+		specs   param.Specs
+		prefix  string // the parameters' prefix in a duel
+		players int
+	}{
+		{"paperpaths2 duel", New2, Params2, "duel_", 2},
+		{"paperpaths2 six", New2, Params2, "", 6},
+		{"paperpaths duel", New, Params, "duel_", 2},
+	} {
+		b, err := c.new(param.Values{"game_ms": 0, "paths": 10}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := six
+		if c.players == 2 {
+			s = duel
+		}
+		id := 0
+		for k := range s.N {
+			if s.Players[k].Alive {
+				id = s.Players[k].ID
+			}
+		}
+		b.Command(s, id)
+		if !b.weighed {
+			t.Fatalf("%s: no decision made", c.name)
+		}
+		got := weights{b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy}
+		d := c.specs.Defaults()
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"]}
+		if got != want {
+			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
+		}
+	}
+	d2 := Params2.Defaults()
+	if d2["forward"] == d2["duel_forward"] || d2["w_enemy"] == d2["duel_w_enemy"] {
+		t.Errorf("paperpaths2's duel values are its six-player values: the test above tells nothing")
+	}
+	d1 := Params.Defaults()
+	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy"} {
+		if d1[n] != d1["duel_"+n] {
+			t.Errorf("paperpaths: %s %v, duel_%s %v: the baseline must play duels as before", n, d1[n], n, d1["duel_"+n])
+		}
+	}
+}
