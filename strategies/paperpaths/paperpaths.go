@@ -253,10 +253,10 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
+	duel := weights{maxLen: specs.Int(v, "duel_max_len"), forward: specs.Float(v, "duel_forward"),
+		margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy")}
 	return &Bot{
-		rng: rand.New(rand.NewPCG(seed, 0x70617468)),
-		duel: weights{maxLen: specs.Int(v, "duel_max_len"), forward: specs.Float(v, "duel_forward"),
-			margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy")},
+		rng:        rand.New(rand.NewPCG(seed, 0x70617468)),
 		paths:      specs.Int(v, "paths"),
 		maxLen:     specs.Int(v, "max_len"),
 		forward:    specs.Float(v, "forward"),
@@ -289,6 +289,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
 		closeGuard: specs.Float(v, "close_guard"),
+		duel:       duel,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
