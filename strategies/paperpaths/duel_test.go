@@ -31,13 +31,7 @@ func TestDuelWeights(t *testing.T) {
 		if c.players == 2 {
 			s = duel
 		}
-		id := 0
-		for k := range s.N {
-			if s.Players[k].Alive {
-				id = s.Players[k].ID
-			}
-		}
-		b.Command(s, id)
+		b.Command(s, lastAlive(s))
 		if !b.weighed {
 			t.Fatalf("%s: no decision made", c.name)
 		}

@@ -49,10 +49,11 @@ func TestHuntLeavesAnOpponentThatIsHomeFirst(t *testing.T) {
 
 // deepState: the opponent's trail runs deep into our land, its head two
 // cells from our way to it, its own land far away; we stand at home with
-// no trail, moving down, five cells above the trail.
-func deepState(t *testing.T) *paperio.State {
+// no trail, moving down, five cells above the trail. Each of more boxes is
+// the land of one more player.
+func deepState(t *testing.T, more ...box) *paperio.State {
 	t.Helper()
-	s := twoLands(t, box{5, 20, 5, 20}, box{24, 28, 24, 28})
+	s := lands(t, append([]box{{5, 20, 5, 20}, {24, 28, 24, 28}}, more...)...)
 	me, o := &s.Players[0], &s.Players[1]
 	put(me, 14, 17, paperio.Down)
 	for i := 21; i >= 12; i-- {
@@ -93,17 +94,9 @@ func TestHuntOnOwnLand(t *testing.T) {
 // trail, where it has no trail either (a meeting kills both): hunt=2 counts
 // the cells beside that land and takes a way round, away from it.
 func TestHuntOnOwnLandKeepsAwayFromTheirLand(t *testing.T) {
-	s := lands(t, box{5, 20, 5, 20}, box{24, 28, 24, 28}, box{15, 15, 13, 17})
+	s := deepState(t, box{15, 15, 13, 17})
 	me, o, third := &s.Players[0], &s.Players[1], &s.Players[2]
-	for j := 13; j <= 17; j++ {
-		me.Terr.Clear(paperio.CellAt(15, j))
-	}
-	put(me, 14, 17, paperio.Down)
-	for i := 21; i >= 12; i-- {
-		lay(o, paperio.CellAt(i, 12))
-	}
-	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
-	put(o, 12, 14, paperio.Down)
+	me.Terr.AndNot(&third.Terr)
 	put(third, 15, 15, paperio.Up)
 	b, err := New2(params2(param.Values{"hunt": 2}), 1)
 	if err != nil {

@@ -137,6 +137,17 @@ func lands(t *testing.T, boxes ...box) *paperio.State {
 	return s
 }
 
+// lastAlive is the ID of the last player of s still alive (0: none).
+func lastAlive(s *paperio.State) int {
+	id := 0
+	for k := range s.N {
+		if s.Players[k].Alive {
+			id = s.Players[k].ID
+		}
+	}
+	return id
+}
+
 // lay adds cells to the trail of player p, in order.
 func lay(p *paperio.Player, cells ...paperio.Cell) {
 	for _, c := range cells {
@@ -156,12 +167,7 @@ func put(p *paperio.Player, i, j int, d paperio.Dir) {
 // (midGame), as the last alive player.
 func benchDecision(b *testing.B, bot *Bot) {
 	s := midGame(b)
-	id := 0
-	for k := 0; k < s.N; k++ {
-		if s.Players[k].Alive {
-			id = s.Players[k].ID
-		}
-	}
+	id := lastAlive(s)
 	bot.Command(s, id) // buffers grow once
 	b.ReportAllocs()
 	for b.Loop() {
