@@ -31,6 +31,21 @@ func killState(t *testing.T) *paperio.State {
 // bestSample draws n paths for player 1 and returns the best score.
 func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
 	t.Helper()
+	sample := sampler(t, s, v)
+	best := -1.0
+	for range n {
+		if score, ok := sample(nil); ok {
+			best = max(best, score)
+		}
+	}
+	return best
+}
+
+// sampler prepares a paperpaths2 bot of values v to score loops of player 1
+// as a decision does, and returns a function that scores one: a fresh draw
+// when script is nil, else the script's cells from the head, then home.
+func sampler(t *testing.T, s *paperio.State, v param.Values) func(script []paperio.Cell) (float64, bool) {
+	t.Helper()
 	b, err := New2(params2(v), 5)
 	if err != nil {
 		t.Fatal(err)
@@ -46,13 +61,11 @@ func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
 	}
 	var enemy paperio.Bits
 	enemy.Or(&s.Players[1].Terr)
-	best := -1.0
-	for range n {
-		if _, score, ok := b.samplePath(s, p, p.Cell(), p.Trail(), trailArrive, 0, heldProfile(p), &enemy, nil); ok {
-			best = max(best, score)
-		}
+	b.distMap(&enemy, &b.toEnemy)
+	return func(script []paperio.Cell) (float64, bool) {
+		_, score, ok := b.samplePath(s, p, p.Cell(), p.Trail(), trailArrive, 0, heldProfile(p), &enemy, script)
+		return score, ok
 	}
-	return best
 }
 
 // TestKillFirstRanksCutsAboveAnyCapture: with the value of a cut set to

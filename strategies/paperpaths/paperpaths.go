@@ -40,9 +40,11 @@
 // no home from then), the way home that leaves the opponents the most time
 // when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
-// value per tick (time_pow), a per-game time budget shared out over the
-// decisions left, and five weights of their own in a game of two players
-// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy).
+// value per tick (time_pow), the way from a loop's end to the nearest
+// enemy land counted in its time (approach), a per-game time budget shared
+// out over the decisions left, and six weights of their own in a game of
+// two players (duel_forward, duel_max_len, duel_margin, duel_time_bias,
+// duel_w_enemy, duel_approach).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -123,6 +125,8 @@ var Params = param.Specs{
 		Help: "weight of the points a saw picked up on the path is expected to score (estimator 0): SAW_KILL_SCORE for each opponent on the line it cuts ahead, SAW_SCORE for each other opponent whose territory the line crosses, if no opponent can reach it first; above 0 the shortest way to each saw (then home) is also scored alongside the draws (0: saws are worth nothing)"},
 	{Name: "close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
 		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
+	{Name: "approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
+		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -133,12 +137,14 @@ var Params = param.Specs{
 		Help: "time_bias in a game of two players"},
 	{Name: "duel_w_enemy", Kind: param.Float, Min: 0, Max: 20, Default: 5,
 		Help: "w_enemy in a game of two players"},
+	{Name: "duel_approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
+		Help: "approach in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
 // parameters with the write-up's choices as defaults, and five weights
 // tuned in six-player self-play; a game of two players takes their duel_
-// values, those before the tuning. Params keeps the previous defaults (the
+// values, those before the tuning, and approach. Params keeps the previous defaults (the
 // baseline), the same in duels.
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
@@ -156,6 +162,10 @@ var Params2 = withDefaults(Params, param.Values{
 	// In duels the values before that tuning: against the public contest
 	// bots they won more duels than the tuned ones (README).
 	"duel_forward": 0.9, "duel_max_len": 24, "duel_margin": 2, "duel_time_bias": 30, "duel_w_enemy": 5,
+	// Loops that end near the opponent's land: in duels it won self-play
+	// and turned duels against a public contest bot; among six players it
+	// did not pay (README).
+	"duel_approach": 1,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -176,7 +186,7 @@ const horizon = 800
 // never mutates the state it is shown.
 type Bot struct {
 	rng              *rand.Rand
-	duel             weights // forward, max_len, margin, time_bias, w_enemy in a game of two
+	duel             weights // forward, max_len, margin, time_bias, w_enemy, approach in a game of two
 	weighed          bool    // the game's weights are chosen (at the first decision)
 	paths, maxLen    int
 	forward, margin  float64
@@ -205,9 +215,11 @@ type Bot struct {
 	timePow          float64
 	wSaw             float64
 	closeGuard       float64
+	approach         float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
+	toEnemy [paperio.NumCells]int32 // cells from the nearest enemy cell (approach)
 	tickMin int32                   // fewest ticks a cell can take (nitro)
 	left    int32                   // ticks left in the game
 
@@ -254,7 +266,8 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		return nil, err
 	}
 	duel := weights{maxLen: specs.Int(v, "duel_max_len"), forward: specs.Float(v, "duel_forward"),
-		margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy")}
+		margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy"),
+		approach: specs.Float(v, "duel_approach")}
 	return &Bot{
 		rng:        rand.New(rand.NewPCG(seed, 0x70617468)),
 		paths:      specs.Int(v, "paths"),
@@ -289,6 +302,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
 		closeGuard: specs.Float(v, "close_guard"),
+		approach:   specs.Float(v, "approach"),
 		duel:       duel,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -479,8 +493,8 @@ func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 
 // weights are the parameters that take other values in a duel.
 type weights struct {
-	maxLen                            int
-	forward, margin, timeBias, wEnemy float64
+	maxLen                                      int
+	forward, margin, timeBias, wEnemy, approach float64
 }
 
 // Command picks the direction of player id.
@@ -493,7 +507,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.weighed = true
 		if s.N == 2 {
 			w := b.duel
-			b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy = w.maxLen, w.forward, w.margin, w.timeBias, w.wEnemy
+			b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy, b.approach = w.maxLen, w.forward, w.margin, w.timeBias, w.wEnemy, w.approach
 		}
 	}
 	start := time.Now()
@@ -521,6 +535,9 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if b.safeWalk {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
+	}
+	if b.approach > 0 {
+		b.distMap(&enemy, &b.toEnemy)
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
@@ -754,9 +771,15 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	}
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow) + b.wSaw*w.saw
 	value += b.wHome * float64(inside) / float64(b.maxLen)
-	score := value / (float64(w.t) + b.timeBias)
+	t := float64(w.t) + b.timeBias
+	if b.approach > 0 && len(b.walk) > 0 {
+		if d := b.toEnemy[b.walk[len(b.walk)-1]]; d != unreached {
+			t += b.approach * float64(d*profile{}.ticks(base))
+		}
+	}
+	score := value / t
 	if b.timePow != 1 {
-		score = value / math.Pow(float64(w.t)+b.timeBias, b.timePow)
+		score = value / math.Pow(t, b.timePow)
 	}
 	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank
@@ -1035,12 +1058,17 @@ func (b *Bot) decisionLimit(s *paperio.State, p *paperio.Player) time.Duration {
 
 // homeMap fills toHome: the distance in cells from each cell to the own
 // territory, trails ignored (a lower bound on the way home).
-func (b *Bot) homeMap(p *paperio.Player) {
+func (b *Bot) homeMap(p *paperio.Player) { b.distMap(&p.Terr, &b.toHome) }
+
+// distMap fills dist with the distance in cells from each cell to the
+// nearest cell of set, trails ignored (unreached everywhere when set is
+// empty).
+func (b *Bot) distMap(set *paperio.Bits, dist *[paperio.NumCells]int32) {
 	qt := 0
-	for c := range b.toHome {
-		b.toHome[c] = unreached
-		if p.Terr.Has(paperio.Cell(c)) {
-			b.toHome[c] = 0
+	for c := range dist {
+		dist[c] = unreached
+		if set.Has(paperio.Cell(c)) {
+			dist[c] = 0
 			b.queue[qt] = paperio.Cell(c)
 			qt++
 		}
@@ -1048,8 +1076,8 @@ func (b *Bot) homeMap(p *paperio.Player) {
 	for qh := 0; qh < qt; qh++ {
 		x := b.queue[qh]
 		for _, d := range dirs {
-			if n, ok := x.Step(d); ok && b.toHome[n] == unreached {
-				b.toHome[n] = b.toHome[x] + 1
+			if n, ok := x.Step(d); ok && dist[n] == unreached {
+				dist[n] = dist[x] + 1
 				b.queue[qt] = n
 				qt++
 			}

@@ -103,9 +103,10 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 
 // BenchmarkDecisionNewParams is BenchmarkDecision2 with terr_life=1 (one
 // way home and one capture per opponent out, each decision), kill_first=1,
-// keep_plan=1, hunt=2 and time_pow=0.5.
+// keep_plan=1, hunt=2, time_pow=0.5 and approach=1 (a distance map to the
+// enemy land each decision).
 func BenchmarkDecisionNewParams(b *testing.B) {
-	bot, err := New2(params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5}), 1)
+	bot, err := New2(params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5, "approach": 1}), 1)
 	if err != nil {
 		b.Fatal(err)
 	}
