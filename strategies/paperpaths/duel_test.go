@@ -35,7 +35,7 @@ func TestDuelWeights(t *testing.T) {
 		if !b.weighed {
 			t.Fatalf("%s: no decision made", c.name)
 		}
-		got := weights{b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy, b.approach}
+		got := b.weights
 		d := c.specs.Defaults()
 		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"]}
 		if got != want {

@@ -185,37 +185,36 @@ const horizon = 800
 // Bot is a paperpaths player. It keeps its buffers between decisions and
 // never mutates the state it is shown.
 type Bot struct {
-	rng              *rand.Rand
-	duel             weights // forward, max_len, margin, time_bias, w_enemy, approach in a game of two
-	weighed          bool    // the game's weights are chosen (at the first decision)
-	paths, maxLen    int
-	forward, margin  float64
-	wNeutral, wEnemy float64
-	wKill            float64
-	wNitro, wSlow    float64
-	timeBias, wHome  float64
-	life             int32
-	lifeFloor        float64
-	maxOut           int32
-	depth            int
-	timeLimit        time.Duration
-	gameBudget       time.Duration // 0: none; negative: the runner's limits
-	estimator        int
-	nitroTicks       float64
-	slowTicks        float64
-	emptyTicks       int32
-	safeWalk         bool
-	endClose         bool
-	seek             bool
-	terrLife         bool
-	killFirst        bool
-	keepPlan         bool
-	escape           bool
-	hunt             int
-	timePow          float64
-	wSaw             float64
-	closeGuard       float64
-	approach         float64
+	rng           *rand.Rand
+	weights               // in play: the first decision of a game of two replaces them with duel
+	duel          weights // those of a game of two
+	weighed       bool    // the game's weights are chosen (at the first decision)
+	paths         int
+	wNeutral      float64
+	wKill         float64
+	wNitro, wSlow float64
+	wHome         float64
+	life          int32
+	lifeFloor     float64
+	maxOut        int32
+	depth         int
+	timeLimit     time.Duration
+	gameBudget    time.Duration // 0: none; negative: the runner's limits
+	estimator     int
+	nitroTicks    float64
+	slowTicks     float64
+	emptyTicks    int32
+	safeWalk      bool
+	endClose      bool
+	seek          bool
+	terrLife      bool
+	killFirst     bool
+	keepPlan      bool
+	escape        bool
+	hunt          int
+	timePow       float64
+	wSaw          float64
+	closeGuard    float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -265,21 +264,15 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	duel := weights{maxLen: specs.Int(v, "duel_max_len"), forward: specs.Float(v, "duel_forward"),
-		margin: specs.Float(v, "duel_margin"), timeBias: specs.Float(v, "duel_time_bias"), wEnemy: specs.Float(v, "duel_w_enemy"),
-		approach: specs.Float(v, "duel_approach")}
 	return &Bot{
 		rng:        rand.New(rand.NewPCG(seed, 0x70617468)),
+		weights:    readWeights(specs, v, ""),
+		duel:       readWeights(specs, v, "duel_"),
 		paths:      specs.Int(v, "paths"),
-		maxLen:     specs.Int(v, "max_len"),
-		forward:    specs.Float(v, "forward"),
-		margin:     specs.Float(v, "margin"),
 		wNeutral:   specs.Float(v, "w_neutral"),
-		wEnemy:     specs.Float(v, "w_enemy"),
 		wKill:      specs.Float(v, "w_kill"),
 		wNitro:     specs.Float(v, "w_nitro"),
 		wSlow:      specs.Float(v, "w_slow"),
-		timeBias:   specs.Float(v, "time_bias"),
 		wHome:      specs.Float(v, "w_home"),
 		life:       int32(specs.Int(v, "life")),
 		lifeFloor:  specs.Float(v, "life_floor"),
@@ -302,8 +295,6 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
 		closeGuard: specs.Float(v, "close_guard"),
-		approach:   specs.Float(v, "approach"),
-		duel:       duel,
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -497,6 +488,19 @@ type weights struct {
 	forward, margin, timeBias, wEnemy, approach float64
 }
 
+// readWeights reads the weights from v, their names after prefix ("" for
+// a game of more than two players, "duel_" for a game of two).
+func readWeights(specs param.Specs, v param.Values, prefix string) weights {
+	return weights{
+		maxLen:   specs.Int(v, prefix+"max_len"),
+		forward:  specs.Float(v, prefix+"forward"),
+		margin:   specs.Float(v, prefix+"margin"),
+		timeBias: specs.Float(v, prefix+"time_bias"),
+		wEnemy:   specs.Float(v, prefix+"w_enemy"),
+		approach: specs.Float(v, prefix+"approach"),
+	}
+}
+
 // Command picks the direction of player id.
 func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	p := s.Player(id)
@@ -506,8 +510,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if !b.weighed {
 		b.weighed = true
 		if s.N == 2 {
-			w := b.duel
-			b.maxLen, b.forward, b.margin, b.timeBias, b.wEnemy, b.approach = w.maxLen, w.forward, w.margin, w.timeBias, w.wEnemy, w.approach
+			b.weights = b.duel
 		}
 	}
 	start := time.Now()
