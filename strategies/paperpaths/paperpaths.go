@@ -42,9 +42,9 @@
 // can be cut before it is home (hunt), a power on the loop's time in its
 // value per tick (time_pow), the way from a loop's end to the nearest
 // enemy land counted in its time (approach), a per-game time budget shared
-// out over the decisions left, and six weights of their own in a game of
+// out over the decisions left, and seven weights of their own in a game of
 // two players (duel_forward, duel_max_len, duel_margin, duel_time_bias,
-// duel_w_enemy, duel_approach).
+// duel_w_enemy, duel_approach, duel_close_guard).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -139,6 +139,8 @@ var Params = param.Specs{
 		Help: "w_enemy in a game of two players"},
 	{Name: "duel_approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
 		Help: "approach in a game of two players"},
+	{Name: "duel_close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
+		Help: "close_guard in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -166,6 +168,11 @@ var Params2 = withDefaults(Params, param.Values{
 	// and turned duels against a public contest bot; among six players it
 	// did not pay (README).
 	"duel_approach": 1,
+	// No loop closes on a cell the opponent can reach within 9 ticks of
+	// the closing (a cell and the margin): a public contest bot steps into
+	// the land where our loop is to close and wins the head-on meeting
+	// there; among six players it did not pay (README).
+	"duel_close_guard": 9,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -214,7 +221,6 @@ type Bot struct {
 	hunt          int
 	timePow       float64
 	wSaw          float64
-	closeGuard    float64
 
 	spent   time.Duration           // time used by the decisions so far
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
@@ -294,7 +300,6 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		hunt:       specs.Int(v, "hunt"),
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
-		closeGuard: specs.Float(v, "close_guard"),
 		arr:        new(arrivals),
 		lines:      make([]paperio.Cell, 0, paperio.NumCells+1),
 		walk:       make([]paperio.Cell, 0, paperio.NumCells+1),
@@ -484,20 +489,21 @@ func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 
 // weights are the parameters that take other values in a duel.
 type weights struct {
-	maxLen                                      int
-	forward, margin, timeBias, wEnemy, approach float64
+	maxLen                                                  int
+	forward, margin, timeBias, wEnemy, approach, closeGuard float64
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
 // a game of more than two players, "duel_" for a game of two).
 func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 	return weights{
-		maxLen:   specs.Int(v, prefix+"max_len"),
-		forward:  specs.Float(v, prefix+"forward"),
-		margin:   specs.Float(v, prefix+"margin"),
-		timeBias: specs.Float(v, prefix+"time_bias"),
-		wEnemy:   specs.Float(v, prefix+"w_enemy"),
-		approach: specs.Float(v, prefix+"approach"),
+		maxLen:     specs.Int(v, prefix+"max_len"),
+		forward:    specs.Float(v, prefix+"forward"),
+		margin:     specs.Float(v, prefix+"margin"),
+		timeBias:   specs.Float(v, prefix+"time_bias"),
+		wEnemy:     specs.Float(v, prefix+"w_enemy"),
+		approach:   specs.Float(v, prefix+"approach"),
+		closeGuard: specs.Float(v, prefix+"close_guard"),
 	}
 }
 
