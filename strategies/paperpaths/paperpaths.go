@@ -146,8 +146,8 @@ var Params = param.Specs{
 // Params2 are the parameters of paperpaths2, the successor: the same
 // parameters with the write-up's choices as defaults, and five weights
 // tuned in six-player self-play; a game of two players takes their duel_
-// values, those before the tuning, and approach. Params keeps the previous
-// defaults (the baseline), the same in duels.
+// values, those before the tuning, approach and close_guard. Params keeps
+// the previous defaults (the baseline), the same in duels.
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
 // game, 5 s a tick) with paths as a cap. Where README's figures were
