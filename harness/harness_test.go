@@ -427,6 +427,9 @@ func TestUnreachableStorage(t *testing.T) {
 	if _, err := OpenStore(context.Background(), "mysql://x"); err == nil || !strings.Contains(err.Error(), "want sqlite:FILE") {
 		t.Fatalf("err = %v", err)
 	}
+	if _, err := OpenStore(context.Background(), "sqlite://g.db"); err == nil || !strings.Contains(err.Error(), "sqlite:g.db") {
+		t.Fatalf("err = %v", err)
+	}
 	if _, err := OpenStore(context.Background(), "sqlite:/no/such/dir/g.db"); err == nil || !strings.Contains(err.Error(), "/no/such/dir") {
 		t.Fatalf("err = %v", err)
 	}

@@ -54,6 +54,11 @@ func ParseStorage(url string) (Storage, error) {
 		if path == "" {
 			return Storage{}, fmt.Errorf("storage %q: no file name after \"sqlite:\"", url)
 		}
+		if strings.HasPrefix(path, "//") {
+			// SQLite's driver would read "//x.db" as a URI authority and
+			// answer "invalid uri authority"; the form is another tool's.
+			return Storage{}, fmt.Errorf("storage %q: write sqlite:FILE, with no \"//\" before the file (sqlite:%s)", url, path[2:])
+		}
 		// Each connection keeps its statements prepared (_stmt_cache_size):
 		// the claims, renewals and batches repeat a few statements.
 		params := "_journal_mode=WAL&_busy_timeout=60000&_txlock=immediate&_synchronous=NORMAL&_foreign_keys=1&_stmt_cache_size=32"

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+func init() {
+	register(&command{
+		name:    "compare",
+		summary: "compare two stored runs game by game: changed results, sign test, paired margin differences",
+		run:     runCompare,
+	})
+}
+
+func runCompare(ctx context.Context, e *env, args []string) (retErr error) {
+	var base, run, storage, baseStorage, csvFile, mdFile string
+	var asJSON, all bool
+	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
+	fs.StringVar(&base, "base", "", "id of the stored eval or ab run to compare against (the former version)")
+	fs.StringVar(&run, "run", "", "id of the stored run of the same game and cases (the new version)")
+	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store of --run: sqlite:FILE or postgres://...")
+	fs.StringVar(&baseStorage, "base-storage", "", "results store of --base (default: --storage)")
+	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
+	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")
+	fs.StringVar(&csvFile, "csv", "", "also write the table as CSV to this file")
+	fs.StringVar(&mdFile, "md", "", "also write the table as Markdown to this file")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	if base == "" || run == "" {
+		return usagef("--base and --run are required")
+	}
+	if baseStorage == "" {
+		baseStorage = storage
+	}
+	if base == run && baseStorage == storage {
+		return usagef("--base and --run name the same run %q", run)
+	}
+	for _, s := range []struct{ flag, url string }{{"--storage", storage}, {"--base-storage", baseStorage}} {
+		if s.url == "" || s.url == "none" {
+			return usagef("%s %q: compare reads stored runs", s.flag, s.url)
+		}
+		if _, err := harness.ParseStorage(s.url); err != nil {
+			return usagef("%s: %v", s.flag, err)
+		}
+	}
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+		return err
+	}
+	for _, url := range []string{baseStorage, storage} {
+		if err := existingDatabase(url); err != nil {
+			return err
+		}
+	}
+	load := func(url, id string) (*harness.Results, error) {
+		st, err := harness.OpenStore(ctx, url)
+		if err != nil {
+			return nil, err
+		}
+		defer closeInto(&retErr, st)
+		rs, _, err := harness.LoadResults(ctx, st, harness.Default, id)
+		return rs, err
+	}
+	b, err := load(baseStorage, base)
+	if err != nil {
+		return err
+	}
+	r, err := load(storage, run)
+	if err != nil {
+		return err
+	}
+	c, err := harness.Compare(b, r)
+	if err != nil {
+		return err
+	}
+	t := reports.CompareTable(c, all)
+	if csvFile != "" {
+		if err := writeTableFile(csvFile, false, t); err != nil {
+			return err
+		}
+	}
+	if mdFile != "" {
+		if err := writeTableFile(mdFile, true, t); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return writeJSON(e.stdout, c)
+	}
+	if len(t.Rows) > 0 {
+		if err := t.WriteText(e.stdout); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintln(e.stdout, reports.CompareHeadline(c))
+	for _, n := range c.Notes {
+		fmt.Fprintln(e.stdout, "note:", n)
+	}
+	return nil
+}

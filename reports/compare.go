@@ -1,0 +1,85 @@
+package reports
+
+import (
+	"fmt"
+	"strings"
+
+	"gauntlet/harness"
+)
+
+// CompareHeadline is the answer of a comparison of two stored runs: what
+// the first entrant scored in each on the common games, how many games
+// changed their result and which way, and the paired difference of its
+// margin.
+func CompareHeadline(c *harness.Comparison) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: base %s (%s) → run %s (%s)", c.Game, c.Base.ID, c.Base.Entrant, c.Run.ID, c.Run.Entrant)
+	if others := strings.Join(c.Run.Others, ", "); others != "" && others == strings.Join(c.Base.Others, ", ") {
+		fmt.Fprintf(&b, "; others %s", others)
+	}
+	fmt.Fprintf(&b, "\n%d games in common, %d identical; result changed in %d: %d better, %d worse (sign test p = %.3g)\n",
+		c.Common, c.Identical, c.Better+c.Worse, c.Better, c.Worse, c.SignP)
+	if c.Seats > 1 {
+		fmt.Fprintf(&b, "points per game %.3f → %.3f; firsts %d → %d; mean rank %.2f → %.2f; forfeits %d → %d\n",
+			c.Base.Points, c.Run.Points, c.Base.Firsts, c.Run.Firsts, c.Base.MeanRank, c.Run.MeanRank, c.Base.Forfeits, c.Run.Forfeits)
+		b.WriteString("margin (score less the best other seat's)")
+	} else {
+		b.WriteString("score")
+	}
+	fmt.Fprintf(&b, " %s → %s, run − base %s (95%% CI %s .. %s)", Num(c.Base.Margin), Num(c.Run.Margin),
+		signed(c.Margin.Value), signed(c.Margin.Lo), signed(c.Margin.Hi))
+	if c.WilcoxonP != nil {
+		fmt.Fprintf(&b, ", Wilcoxon p = %.3g", *c.WilcoxonP)
+	}
+	if c.LowerIsBetter {
+		b.WriteString(" (lower is better)")
+	}
+	return b.String()
+}
+
+func signed(x float64) string {
+	if x > 0 {
+		return "+" + Num(x)
+	}
+	return Num(x)
+}
+
+// CompareTable lists the common games of a comparison: those whose result
+// changed, or all of them.
+func CompareTable(c *harness.Comparison, all bool) *Table {
+	what := "games whose result changed"
+	if all {
+		what = "common games"
+	}
+	t := &Table{Title: fmt.Sprintf("%s: %s, base %s → run %s", c.Game, what, c.Base.ID, c.Run.ID)}
+	if c.Seats > 1 {
+		t.Header = []string{"game", "base rank", "base score", "base margin", "run rank", "run score", "run margin", "change"}
+	} else {
+		t.Header = []string{"game", "base score", "run score", "change"}
+	}
+	for _, g := range c.Games {
+		if !all && g.Change == 0 {
+			continue
+		}
+		ch := map[int]string{1: "better", -1: "worse", 0: "same"}[g.Change]
+		if g.Identical {
+			ch = "identical"
+		}
+		if c.Seats > 1 {
+			t.Rows = append(t.Rows, []string{g.Key, fmt.Sprint(g.Base.Rank), score(g.Base), Num(g.Base.Margin),
+				fmt.Sprint(g.Run.Rank), score(g.Run), Num(g.Run.Margin), ch})
+		} else {
+			t.Rows = append(t.Rows, []string{g.Key, score(g.Base), score(g.Run), ch})
+		}
+	}
+	t.NumericRight()
+	return t
+}
+
+// score is a seat's score, marked when it forfeited.
+func score(s harness.SeatSample) string {
+	if s.Forfeit != "" {
+		return Num(s.Score) + " (forfeit)"
+	}
+	return Num(s.Score)
+}
