@@ -111,7 +111,21 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := t.WriteText(e.stdout); err != nil {
 		return err
 	}
+	for i := range out.Seats {
+		// Each seat's ignored answers and answer times, in the words of ab
+		// and eval (the forfeit is in the table).
+		tally := harness.ConductTally{Entrant: res.Entrants[i]}
+		tally.Add(res.Case, &out, i)
+		c := tally.Conduct()
+		c.Forfeits = 0
+		for _, l := range reports.ConductText("seat "+strconv.Itoa(i), c) {
+			fmt.Fprintln(e.stdout, l)
+		}
+	}
 	for _, k := range sortedKeys(out.Detail) {
+		if k == harness.AnswersDetailKey {
+			continue // above
+		}
 		v := fmt.Sprint(out.Detail[k])
 		if len(v) > 80 {
 			v = v[:77] + "..."
