@@ -1,7 +1,9 @@
 package harness
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -68,48 +70,60 @@ type SeatSample struct {
 	Forfeit string  `json:"forfeit,omitempty"`
 }
 
-// Compare pairs the finished games of base and run (loaded with
-// LoadResults) by match key. The runs must be of one game and share at
-// least one game.
-func Compare(base, run *Results) (*Comparison, error) {
-	bg, rg := base.Plan.Game.Info(), run.Plan.Game.Info()
-	if bg.Name != rg.Name {
+// StoredRun is a stored run and its finished games by match key, as they
+// are stored: neither its entrants nor its cases are parsed again, so a run
+// compares after its strategy's parameters or its bot's files changed.
+type StoredRun struct {
+	Run   *RunRecord
+	Games map[string]GameRecord
+}
+
+// LoadStoredRun loads run id and its finished games from st.
+func LoadStoredRun(ctx context.Context, st *Store, id string) (*StoredRun, error) {
+	r, err := st.Run(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	games, err := st.Games(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &StoredRun{Run: r, Games: games}, nil
+}
+
+// Compare pairs the finished games of base and run by match key. The runs
+// must be of one game, known to reg, and share at least one game.
+func Compare(reg *Registry, base, run *StoredRun) (*Comparison, error) {
+	if base.Run.Game != run.Run.Game {
 		return nil, fmt.Errorf("run %s is a %s run and run %s a %s run: only runs of one game compare",
-			base.Plan.Run.ID, bg.Name, run.Plan.Run.ID, rg.Name)
+			base.Run.ID, base.Run.Game, run.Run.ID, run.Run.Game)
 	}
-	c := &Comparison{Game: bg.Name, Base: side(base), Run: side(run), LowerIsBetter: !bg.HigherIsBetter}
-	byKey := map[string]int{}
-	for i, r := range run.Results {
-		if r != nil {
-			byKey[run.Plan.Matches[i].Key] = i
-		}
+	g, err := reg.Game(base.Run.Game)
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", base.Run.ID, err)
 	}
+	info := g.Info()
+	c := &Comparison{Game: info.Name, Base: side(base.Run), Run: side(run.Run), LowerIsBetter: !info.HigherIsBetter}
 	var bm, rm []float64
-	for i, r := range base.Results {
-		if r == nil {
-			continue
-		}
-		m := &base.Plan.Matches[i]
-		j, ok := byKey[m.Key]
+	for key, b := range base.Games {
+		r, ok := run.Games[key]
 		if !ok {
 			c.OnlyBase++
 			continue
 		}
-		delete(byKey, m.Key)
-		n := &run.Plan.Matches[j]
-		o := &run.Results[j].Outcome
-		g := ComparedGame{Key: m.Key, Case: m.Case.ID,
-			Base: sample(bg, m, &r.Outcome), Run: sample(bg, n, o)}
-		g.Identical = identical(&r.Outcome, o)
-		g.Change = change(bg, len(m.Seats), g.Base, g.Run)
-		c.Seats = max(c.Seats, len(m.Seats))
-		c.Games = append(c.Games, g)
-		bm, rm = append(bm, g.Base.Margin), append(rm, g.Run.Margin)
+		bs, rs := sample(info, &b), sample(info, &r)
+		if bs == nil || rs == nil {
+			return nil, fmt.Errorf("game %s: the first entrant has no seat (base seats %v, run seats %v)", key, b.Seats, r.Seats)
+		}
+		cg := ComparedGame{Key: key, Case: b.CaseID, Base: *bs, Run: *rs,
+			Identical: identical(&b.Outcome, &r.Outcome), Change: change(info, len(b.Seats), *bs, *rs)}
+		c.Seats = max(c.Seats, len(b.Seats))
+		c.Games = append(c.Games, cg)
 	}
-	c.OnlyRun = len(byKey)
+	c.OnlyRun = len(run.Games) - len(c.Games)
 	if len(c.Games) == 0 {
 		return nil, fmt.Errorf("runs %s and %s have no finished game in common (games are paired by key: %s)",
-			base.Plan.Run.ID, run.Plan.Run.ID, keyExamples(base, run))
+			base.Run.ID, run.Run.ID, keyExamples(base, run))
 	}
 	slices.SortFunc(c.Games, func(a, b ComparedGame) int { return strings.Compare(a.Key, b.Key) })
 	c.Common = len(c.Games)
@@ -125,11 +139,11 @@ func Compare(base, run *Results) (*Comparison, error) {
 		}
 		c.Base.add(g.Base)
 		c.Run.add(g.Run)
+		bm, rm = append(bm, g.Base.Margin), append(rm, g.Run.Margin)
 	}
 	c.Base.average(c.Common)
 	c.Run.average(c.Common)
 	c.SignP = stats.SignTest(c.Better, c.Worse)
-	var err error
 	if c.Margin, err = stats.PairedMeanCI95(rm, bm); err != nil {
 		return nil, err
 	}
@@ -144,13 +158,13 @@ func Compare(base, run *Results) (*Comparison, error) {
 	return c, nil
 }
 
-func side(rs *Results) ComparedRun {
-	r := ComparedRun{ID: rs.Plan.Run.ID, Kind: rs.Plan.Run.Kind, CaseSet: rs.Plan.Run.CaseSet}
-	for i, e := range rs.Plan.Entrants {
+func side(rec *RunRecord) ComparedRun {
+	r := ComparedRun{ID: rec.ID, Kind: rec.Kind, CaseSet: rec.CaseSet}
+	for i, e := range rec.Entrants {
 		if i == 0 {
-			r.Entrant = e.Label()
+			r.Entrant = e.Label
 		} else {
-			r.Others = append(r.Others, e.Label())
+			r.Others = append(r.Others, e.Label)
 		}
 	}
 	return r
@@ -177,11 +191,15 @@ func (r *ComparedRun) average(n int) {
 	r.Margin /= f
 }
 
-// sample is the first entrant's result in a game.
-func sample(info GameInfo, m *Match, o *Outcome) SeatSample {
-	seat := SeatOf(m, 0)
+// sample is the first entrant's result in a game; nil when it has no seat.
+func sample(info GameInfo, g *GameRecord) *SeatSample {
+	seat := slices.Index(g.Seats, 0)
+	o := &g.Outcome
+	if seat < 0 || seat >= len(o.Seats) {
+		return nil
+	}
 	me := o.Seats[seat]
-	s := SeatSample{Score: me.Score, Rank: me.Rank, Margin: me.Score, Points: 1, Forfeit: me.Forfeit}
+	s := &SeatSample{Score: me.Score, Rank: me.Rank, Margin: me.Score, Points: 1, Forfeit: me.Forfeit}
 	if len(o.Seats) == 1 {
 		return s
 	}
@@ -242,19 +260,17 @@ func identical(a, b *Outcome) bool {
 
 // keyExamples names a stored key of each run, for the error of runs with
 // no game in common.
-func keyExamples(base, run *Results) string {
-	first := func(rs *Results) string {
-		for i, r := range rs.Results {
-			if r != nil {
-				return fmt.Sprintf("%s has %q", rs.Plan.Run.ID, rs.Plan.Matches[i].Key)
-			}
+func keyExamples(base, run *StoredRun) string {
+	first := func(r *StoredRun) string {
+		if len(r.Games) == 0 {
+			return r.Run.ID + " has none"
 		}
-		return rs.Plan.Run.ID + " has none"
+		return fmt.Sprintf("%s has %q", r.Run.ID, slices.Min(slices.Collect(maps.Keys(r.Games))))
 	}
 	return first(base) + ", " + first(run)
 }
 
-func compareNotes(c *Comparison, base, run *Results) []string {
+func compareNotes(c *Comparison, base, run *StoredRun) []string {
 	var notes []string
 	if c.Base.Entrant == c.Run.Entrant {
 		notes = append(notes, fmt.Sprintf("the first entrant is %s in both runs: what differs comes from the other seats or the machine (clocks)", c.Base.Entrant))
@@ -263,15 +279,9 @@ func compareNotes(c *Comparison, base, run *Results) []string {
 		notes = append(notes, fmt.Sprintf("the other entrants differ: %s in %s, %s in %s",
 			listOrNone(c.Base.Others), c.Base.ID, listOrNone(c.Run.Others), c.Run.ID))
 	}
-	for _, rs := range []*Results{base, run} {
-		done := 0
-		for _, r := range rs.Results {
-			if r != nil {
-				done++
-			}
-		}
-		if done < len(rs.Results) {
-			notes = append(notes, fmt.Sprintf("run %s has %d of its %d games", rs.Plan.Run.ID, done, len(rs.Results)))
+	for _, r := range []*StoredRun{base, run} {
+		if r.Run.Status == "running" {
+			notes = append(notes, fmt.Sprintf("run %s is not complete (interrupted, or still playing): %d games stored", r.Run.ID, len(r.Games)))
 		}
 	}
 	if c.OnlyBase+c.OnlyRun > 0 {

@@ -6,55 +6,38 @@ import (
 	"testing"
 )
 
-// otherGame is the duel under another name.
-type otherGame struct{ *duel }
-
-func (g otherGame) Info() GameInfo {
-	i := g.duel.Info()
-	i.Name = "other"
-	return i
-}
-
-// comparedRun builds the results of a three-seat run whose first entrant
-// sits in seat 0 of every game: scores[key] are the seats' scores.
-func comparedRun(t *testing.T, g Game, id string, scores map[string][]float64, keys ...string) *Results {
-	t.Helper()
-	r := duelRegistry(&duel{seats: 3})
-	p := &Plan{Run: RunRecord{ID: id, Kind: "eval"}, Game: g,
-		Entrants: []*Entrant{mustEntrant(t, r, "fixed:skill=7"), mustEntrant(t, r, "fixed"), mustEntrant(t, r, "fixed")}}
-	rs := &Results{Plan: p}
-	for i, k := range keys {
-		p.Matches = append(p.Matches, Match{Key: k, Case: Case{ID: k}, Seats: []int{0, 1, 2}})
-		s, ok := scores[k]
-		if !ok {
-			rs.Results = append(rs.Results, nil)
-			continue
-		}
-		o := Outcome{Turns: 10}
+// storedRun is a stored three-seat run of game whose first entrant sits in
+// seat 0 of every game: scores[key] are the seats' scores.
+func storedRun(id, game string, scores map[string][]float64) *StoredRun {
+	r := &StoredRun{Run: &RunRecord{ID: id, Kind: "eval", Game: game, Status: "complete",
+		Entrants: []EntrantRecord{{Label: "fixed:skill=7"}, {Label: "fixed"}, {Label: "fixed"}}},
+		Games: map[string]GameRecord{}}
+	for k, s := range scores {
+		g := GameRecord{Key: k, CaseID: k, Seats: []int{0, 1, 2}, Outcome: Outcome{Turns: 10}}
 		for _, x := range s {
-			o.Seats = append(o.Seats, SeatResult{Score: x})
+			g.Outcome.Seats = append(g.Outcome.Seats, SeatResult{Score: x})
 		}
-		RanksByScore(o.Seats)
-		rs.Results = append(rs.Results, &Result{Index: i, Outcome: o})
+		RanksByScore(g.Outcome.Seats)
+		r.Games[k] = g
 	}
-	return rs
+	return r
 }
 
 func TestCompare(t *testing.T) {
-	d := &duel{seats: 3}
-	base := comparedRun(t, d, "base", map[string][]float64{
+	reg := duelRegistry(&duel{seats: 3})
+	base := storedRun("base", "duel", map[string][]float64{
 		"k1": {5, 9, 1}, // rank 2: half the others beaten, margin −4
 		"k2": {3, 3, 8}, // rank 2 shared with seat 1: a quarter, margin −5
 		"k3": {7, 1, 2}, // first: all beaten, margin +5
 		"k4": {1, 2, 3}, // no partner
-	}, "k1", "k2", "k3", "k4", "k5")
-	run := comparedRun(t, d, "run", map[string][]float64{
+	})
+	run := storedRun("run", "duel", map[string][]float64{
 		"k1": {9, 5, 1}, // first: better, margin +4
 		"k2": {3, 3, 8}, // identical
 		"k3": {1, 7, 2}, // last: worse, margin −6
 		"k5": {1, 2, 3}, // no partner
-	}, "k1", "k2", "k3", "k4", "k5")
-	c, err := Compare(base, run)
+	})
+	c, err := Compare(reg, base, run)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +76,7 @@ func TestCompare(t *testing.T) {
 	}
 
 	// The same run twice: nothing changed, no test to run.
-	c, err = Compare(base, base)
+	c, err = Compare(reg, base, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,14 +87,17 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareRefusesOtherGamesAndNoCommonGame(t *testing.T) {
-	d := &duel{seats: 3}
-	a := comparedRun(t, d, "a", map[string][]float64{"k1": {1, 2, 3}}, "k1")
-	b := comparedRun(t, otherGame{d}, "b", map[string][]float64{"k1": {1, 2, 3}}, "k1")
-	if _, err := Compare(a, b); err == nil || !strings.Contains(err.Error(), "duel run") || !strings.Contains(err.Error(), "other run") {
+	reg := duelRegistry(&duel{seats: 3})
+	a := storedRun("a", "duel", map[string][]float64{"k1": {1, 2, 3}})
+	b := storedRun("b", "other", map[string][]float64{"k1": {1, 2, 3}})
+	if _, err := Compare(reg, a, b); err == nil || !strings.Contains(err.Error(), "duel run") || !strings.Contains(err.Error(), "other run") {
 		t.Errorf("runs of two games: %v", err)
 	}
-	c := comparedRun(t, d, "c", map[string][]float64{"k2": {1, 2, 3}}, "k2")
-	if _, err := Compare(a, c); err == nil || !strings.Contains(err.Error(), `"k1"`) || !strings.Contains(err.Error(), `"k2"`) {
+	if _, err := Compare(reg, b, b); err == nil || !strings.Contains(err.Error(), "run b") {
+		t.Errorf("runs of an unknown game: %v", err)
+	}
+	c := storedRun("c", "duel", map[string][]float64{"k2": {1, 2, 3}})
+	if _, err := Compare(reg, a, c); err == nil || !strings.Contains(err.Error(), `"k1"`) || !strings.Contains(err.Error(), `"k2"`) {
 		t.Errorf("runs with no common game: %v", err)
 	}
 }

@@ -60,14 +60,13 @@ func runCompare(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	}
-	load := func(url, id string) (*harness.Results, error) {
+	load := func(url, id string) (*harness.StoredRun, error) {
 		st, err := harness.OpenStore(ctx, url)
 		if err != nil {
 			return nil, err
 		}
 		defer closeInto(&retErr, st)
-		rs, _, err := harness.LoadResults(ctx, st, harness.Default, id)
-		return rs, err
+		return harness.LoadStoredRun(ctx, st, id)
 	}
 	b, err := load(baseStorage, base)
 	if err != nil {
@@ -77,7 +76,7 @@ func runCompare(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	c, err := harness.Compare(b, r)
+	c, err := harness.Compare(harness.Default, b, r)
 	if err != nil {
 		return err
 	}
