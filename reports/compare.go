@@ -17,8 +17,8 @@ func CompareHeadline(c *harness.Comparison) string {
 	if others := strings.Join(c.Run.Others, ", "); others != "" && others == strings.Join(c.Base.Others, ", ") {
 		fmt.Fprintf(&b, "; others %s", others)
 	}
-	fmt.Fprintf(&b, "\n%d games in common, %d identical; result changed in %d: %d better, %d worse (sign test p = %.3g)\n",
-		c.Common, c.Identical, c.Better+c.Worse, c.Better, c.Worse, c.SignP)
+	fmt.Fprintf(&b, "\n%d %s in common, %d identical; result changed in %d: %d better, %d worse (sign test p = %.3g)\n",
+		c.Common, plural(c.Common, "game"), c.Identical, c.Better+c.Worse, c.Better, c.Worse, c.SignP)
 	if c.Seats > 1 {
 		fmt.Fprintf(&b, "points per game %.3f → %.3f; firsts %d → %d; mean rank %.2f → %.2f; forfeits %d → %d\n",
 			c.Base.Points, c.Run.Points, c.Base.Firsts, c.Run.Firsts, c.Base.MeanRank, c.Run.MeanRank, c.Base.Forfeits, c.Run.Forfeits)
@@ -26,8 +26,12 @@ func CompareHeadline(c *harness.Comparison) string {
 	} else {
 		b.WriteString("score")
 	}
-	fmt.Fprintf(&b, " %s → %s, run − base %s (95%% CI %s .. %s)", Num(c.Base.Margin), Num(c.Run.Margin),
-		signed(c.Margin.Value), signed(c.Margin.Lo), signed(c.Margin.Hi))
+	fmt.Fprintf(&b, " %s → %s, run − base %s", Num(c.Base.Margin), Num(c.Run.Margin), signed(c.Margin.Value))
+	if c.Margin.Note != "" {
+		fmt.Fprintf(&b, " (%s)", c.Margin.Note)
+	} else {
+		fmt.Fprintf(&b, " (95%% CI %s .. %s)", signed(c.Margin.Lo), signed(c.Margin.Hi))
+	}
 	if c.WilcoxonP != nil {
 		fmt.Fprintf(&b, ", Wilcoxon p = %.3g", *c.WilcoxonP)
 	}
