@@ -7,7 +7,7 @@ import (
 )
 
 // TestDuelWeights: paperpaths2 plays a game of two players with the duel_
-// values of its seven weights and a game of six with the others; paperpaths
+// values of its eight weights and a game of six with the others; paperpaths
 // has the same values for both.
 func TestDuelWeights(t *testing.T) {
 	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
@@ -37,18 +37,18 @@ func TestDuelWeights(t *testing.T) {
 		}
 		got := b.weights
 		d := c.specs.Defaults()
-		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"]}
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"])}
 		if got != want {
 			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
 		}
 	}
 	d2 := Params2.Defaults()
 	if d2["forward"] == d2["duel_forward"] || d2["w_enemy"] == d2["duel_w_enemy"] || d2["approach"] == d2["duel_approach"] ||
-		d2["close_guard"] == d2["duel_close_guard"] {
+		d2["close_guard"] == d2["duel_close_guard"] || d2["press"] == d2["duel_press"] {
 		t.Errorf("paperpaths2's duel values are its six-player values: the test above tells nothing")
 	}
 	d1 := Params.Defaults()
-	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard"} {
+	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press"} {
 		if d1[n] != d1["duel_"+n] {
 			t.Errorf("paperpaths: %s %v, duel_%s %v: the baseline must play duels as before", n, d1[n], n, d1["duel_"+n])
 		}

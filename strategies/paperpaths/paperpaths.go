@@ -41,10 +41,12 @@
 // when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
 // value per tick (time_pow), the way from a loop's end to the nearest
-// enemy land counted in its time (approach), a per-game time budget shared
-// out over the decisions left, and seven weights of their own in a game of
-// two players (duel_forward, duel_max_len, duel_margin, duel_time_bias,
-// duel_w_enemy, duel_approach, duel_close_guard).
+// enemy land counted in its time (approach), a walk through the own land
+// to an opponent's long trail from home (press), a per-game time budget
+// shared out over the decisions left, and eight weights of their own in a
+// game of two players (duel_forward, duel_max_len, duel_margin,
+// duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
+// duel_press).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -127,6 +129,8 @@ var Params = param.Specs{
 		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
 	{Name: "approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
 		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
+	{Name: "press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
+		Help: "with no trail out, head through the own land for the nearest cell of an opponent's trail once that trail is at least this many cells long: walking its own land a player has no trail to lose, and the opponent must close its loop early or be cut (0: off)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -141,12 +145,14 @@ var Params = param.Specs{
 		Help: "approach in a game of two players"},
 	{Name: "duel_close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
 		Help: "close_guard in a game of two players"},
+	{Name: "duel_press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
+		Help: "press in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
 // parameters with the write-up's choices as defaults, and five weights
 // tuned in six-player self-play; a game of two players takes their duel_
-// values, those before the tuning, approach and close_guard. Params keeps
+// values, those before the tuning, approach, close_guard and press. Params keeps
 // the previous defaults (the baseline), the same in duels.
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
@@ -173,6 +179,11 @@ var Params2 = withDefaults(Params, param.Values{
 	// the land where our loop is to close and wins the head-on meeting
 	// there; among six players it did not pay (README).
 	"duel_close_guard": 9,
+	// From home, through the own land, head for the opponent's trail once
+	// it is 15 cells long: a public contest bot's longest loops run deep
+	// into our land while we are elsewhere, and it must close them early
+	// when we come (README).
+	"duel_press": 15,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -491,6 +502,7 @@ func (b *Bot) homeStep(p *paperio.Player, tick int32) paperio.Dir {
 type weights struct {
 	maxLen                                                  int
 	forward, margin, timeBias, wEnemy, approach, closeGuard float64
+	press                                                   int
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -504,6 +516,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		wEnemy:     specs.Float(v, prefix+"w_enemy"),
 		approach:   specs.Float(v, prefix+"approach"),
 		closeGuard: specs.Float(v, prefix+"close_guard"),
+		press:      specs.Int(v, prefix+"press"),
 	}
 }
 
@@ -550,6 +563,13 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
+			b.plan = b.plan[:0]
+			b.fellBack = false
+			return d
+		}
+	}
+	if b.press > 0 && len(trail) == 0 {
+		if d := b.pressStep(s, p); d != paperio.DirNone {
 			b.plan = b.plan[:0]
 			b.fellBack = false
 			return d
@@ -1206,6 +1226,61 @@ func (b *Bot) huntStep(p *paperio.Player, enemy *paperio.Bits, trailArrive, tick
 			b.dist[n] = b.dist[x] + 1
 			b.first[n] = b.first[x]
 			b.wayMin[n] = min(b.wayMin[x], risk(n))
+			b.queue[qt] = n
+			qt++
+		}
+	}
+	return paperio.DirNone
+}
+
+// pressStep is the first allowed move of a shortest way through the own
+// land to a cell of an opponent's trail of at least press cells (press),
+// for a player with no trail out; DirNone when there is none. Walking its
+// own land a player has no trail: a head-on meeting there kills the longer
+// trail, so the way is safe, and an opponent whose trail it nears must
+// close its loop early or be cut.
+func (b *Bot) pressStep(s *paperio.State, p *paperio.Player) paperio.Dir {
+	long := func(c paperio.Cell) bool {
+		o := b.owner[c]
+		return o > 0 && s.Players[o-1].NLines >= b.press
+	}
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	head := p.Cell()
+	b.dist[head] = 0
+	qt := 0
+	for _, d := range dirs {
+		if b.forbiddn[d] || !legalMove(p, d) {
+			continue
+		}
+		n, _ := head.Step(d)
+		if long(n) {
+			return d
+		}
+		if !p.Terr.Has(n) {
+			continue
+		}
+		b.dist[n] = 1
+		b.first[n] = d
+		b.queue[qt] = n
+		qt++
+	}
+	for qh := 0; qh < qt; qh++ {
+		x := b.queue[qh]
+		for _, d := range dirs {
+			n, ok := x.Step(d)
+			if !ok || b.dist[n] >= 0 {
+				continue
+			}
+			if long(n) {
+				return b.first[x]
+			}
+			if !p.Terr.Has(n) {
+				continue
+			}
+			b.dist[n] = b.dist[x] + 1
+			b.first[n] = b.first[x]
 			b.queue[qt] = n
 			qt++
 		}

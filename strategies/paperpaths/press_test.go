@@ -1,0 +1,66 @@
+package paperpaths
+
+import (
+	"testing"
+
+	"gauntlet/referees/paperio"
+	"gauntlet/strategies/param"
+)
+
+// TestPressHeadsForALongTrail: in deepState the opponent's trail of 12
+// cells runs through our land five cells below our head: press=12 heads
+// down for it before drawing any loop; press=13 finds no trail that long,
+// nor does paperpaths2's duel_press (15) in this game of two.
+func TestPressHeadsForALongTrail(t *testing.T) {
+	for _, c := range []struct {
+		press float64
+		want  paperio.Dir
+	}{{12, paperio.Down}, {13, paperio.DirNone}} {
+		s := deepState(t)
+		b, err := New2(params2(param.Values{"press": c.press}), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := &s.Players[0]
+		b.survey(s, me.ID)
+		b.forbid(s, me.ID, &b.forbiddn)
+		if d := b.pressStep(s, me); d != c.want {
+			t.Errorf("press=%v: pressStep = %v, want %v", c.press, d, c.want)
+		}
+	}
+	for _, c := range []struct {
+		press float64
+		down  bool
+	}{{12, true}, {15, false}} {
+		s := deepState(t)
+		b, err := New2(params2(param.Values{"duel_press": c.press}), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := b.Command(s, s.Players[0].ID)
+		if pressed := d == paperio.Down && b.pathsRun == 0; pressed != c.down {
+			t.Errorf("duel_press=%v: Command moves %v after %d paths; pressing %v, want %v", c.press, d, b.pathsRun, pressed, c.down)
+		}
+	}
+}
+
+// TestPressStaysInOwnLand: the opponent's trail lies outside our land,
+// where walking would start a trail of our own: there is nothing to press.
+func TestPressStaysInOwnLand(t *testing.T) {
+	s := twoLands(t, box{8, 22, 10, 12}, box{8, 22, 25, 27})
+	o := &s.Players[1]
+	for y := 24; y >= 20; y-- {
+		lay(o, paperio.CellAt(15, y))
+	}
+	o.X, o.Y, o.Dir = paperio.CellAt(15, 20).X(), paperio.CellAt(15, 20).Y(), paperio.Down
+	b, err := New2(params2(param.Values{"press": 1}), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := &s.Players[0]
+	b.survey(s, me.ID)
+	b.forbid(s, me.ID, &b.forbiddn)
+	if d := b.pressStep(s, me); d != paperio.DirNone {
+		t.Fatalf("pressStep = %v, want none: the trail is off our land", d)
+	}
+}
