@@ -16,7 +16,7 @@ func init() {
 	})
 }
 
-func runCompare(ctx context.Context, e *env, args []string) (retErr error) {
+func runCompare(ctx context.Context, e *env, args []string) error {
 	var base, run, storage, baseStorage, csvFile, mdFile string
 	var asJSON, all bool
 	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
@@ -60,12 +60,12 @@ func runCompare(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	}
-	load := func(url, id string) (*harness.StoredRun, error) {
+	load := func(url, id string) (_ *harness.StoredRun, err error) {
 		st, err := harness.OpenStore(ctx, url)
 		if err != nil {
 			return nil, err
 		}
-		defer closeInto(&retErr, st)
+		defer closeInto(&err, st)
 		return harness.LoadStoredRun(ctx, st, id)
 	}
 	b, err := load(baseStorage, base)
