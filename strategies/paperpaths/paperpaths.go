@@ -1131,10 +1131,17 @@ func (b *Bot) seekStep(p *paperio.Player, enemy *paperio.Bits) paperio.Dir {
 }
 
 // reach is a breadth-first search from the head over the cells off the
-// own trail, its first moves those the minimax allows: it fills dist (-1
-// where not reached), parent and first (the first move of the way) and
-// returns the cells reached after the head, nearest first.
+// own trail (see search).
 func (b *Bot) reach(p *paperio.Player) []paperio.Cell {
+	return b.search(p, func(c paperio.Cell) bool { return !p.TrailBits.Has(c) }, nil)
+}
+
+// search is a breadth-first search from the head over the cells walk
+// admits, its first moves those the minimax allows: it fills dist (-1
+// where not reached), parent and first (the first move of the way) and
+// returns the cells reached after the head, nearest first, up to the first
+// cell goal reports (with goal nil, all of them).
+func (b *Bot) search(p *paperio.Player, walk, goal func(paperio.Cell) bool) []paperio.Cell {
 	for i := range b.dist {
 		b.dist[i] = -1
 	}
@@ -1146,24 +1153,29 @@ func (b *Bot) reach(p *paperio.Player) []paperio.Cell {
 			continue
 		}
 		n, _ := head.Step(d)
-		b.dist[n] = 1
-		b.parent[n] = head
-		b.first[n] = d
+		if !walk(n) {
+			continue
+		}
+		b.dist[n], b.parent[n], b.first[n] = 1, head, d
 		b.queue[qt] = n
 		qt++
+		if goal != nil && goal(n) {
+			return b.queue[:qt]
+		}
 	}
 	for qh := 0; qh < qt; qh++ {
 		x := b.queue[qh]
 		for _, d := range dirs {
 			n, ok := x.Step(d)
-			if !ok || b.dist[n] >= 0 || p.TrailBits.Has(n) {
+			if !ok || b.dist[n] >= 0 || !walk(n) {
 				continue
 			}
-			b.dist[n] = b.dist[x] + 1
-			b.parent[n] = x
-			b.first[n] = b.first[x]
+			b.dist[n], b.parent[n], b.first[n] = b.dist[x]+1, x, b.first[x]
 			b.queue[qt] = n
 			qt++
+			if goal != nil && goal(n) {
+				return b.queue[:qt]
+			}
 		}
 	}
 	return b.queue[:qt]
@@ -1244,48 +1256,11 @@ func (b *Bot) pressStep(s *paperio.State, p *paperio.Player) paperio.Dir {
 		o := b.owner[c]
 		return o > 0 && s.Players[o-1].NLines >= b.press
 	}
-	for i := range b.dist {
-		b.dist[i] = -1
+	way := b.search(p, func(c paperio.Cell) bool { return p.Terr.Has(c) || long(c) }, long)
+	if len(way) == 0 || !long(way[len(way)-1]) {
+		return paperio.DirNone
 	}
-	head := p.Cell()
-	b.dist[head] = 0
-	qt := 0
-	for _, d := range dirs {
-		if b.forbiddn[d] || !legalMove(p, d) {
-			continue
-		}
-		n, _ := head.Step(d)
-		if long(n) {
-			return d
-		}
-		if !p.Terr.Has(n) {
-			continue
-		}
-		b.dist[n] = 1
-		b.first[n] = d
-		b.queue[qt] = n
-		qt++
-	}
-	for qh := 0; qh < qt; qh++ {
-		x := b.queue[qh]
-		for _, d := range dirs {
-			n, ok := x.Step(d)
-			if !ok || b.dist[n] >= 0 {
-				continue
-			}
-			if long(n) {
-				return b.first[x]
-			}
-			if !p.Terr.Has(n) {
-				continue
-			}
-			b.dist[n] = b.dist[x] + 1
-			b.first[n] = b.first[x]
-			b.queue[qt] = n
-			qt++
-		}
-	}
-	return paperio.DirNone
+	return b.first[way[len(way)-1]]
 }
 
 // touches reports whether a side neighbour of c is in set.
