@@ -121,15 +121,8 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 	}
 	caseT := reports.ABCaseTable(sum)
-	if csvFile != "" {
-		if err := writeTableFile(csvFile, false, caseT); err != nil {
-			return err
-		}
-	}
-	if mdFile != "" {
-		if err := writeTableFile(mdFile, true, caseT); err != nil {
-			return err
-		}
+	if err := writeTableFiles(csvFile, mdFile, caseT); err != nil {
+		return err
 	}
 	if rf.json {
 		return writeJSON(e.stdout, sum)

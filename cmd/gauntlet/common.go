@@ -164,9 +164,18 @@ func paramAssignments(m map[string]any) []string {
 
 func writeJSON(w io.Writer, v any) error { return cli.WriteJSON(w, v) }
 
-// writeTableFile writes tables as Markdown or CSV to path.
-func writeTableFile(path string, md bool, tables ...*reports.Table) error {
-	return reports.WriteTablesFile(path, md, tables...)
+// writeTableFiles writes tables as CSV to csvFile and as Markdown to
+// mdFile, each only when named (the --csv and --md flags).
+func writeTableFiles(csvFile, mdFile string, tables ...*reports.Table) error {
+	if csvFile != "" {
+		if err := reports.WriteTablesFile(csvFile, false, tables...); err != nil {
+			return err
+		}
+	}
+	if mdFile != "" {
+		return reports.WriteTablesFile(mdFile, true, tables...)
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]any) []string {

@@ -81,15 +81,8 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	t := reports.CompareTable(c, all)
-	if csvFile != "" {
-		if err := writeTableFile(csvFile, false, t); err != nil {
-			return err
-		}
-	}
-	if mdFile != "" {
-		if err := writeTableFile(mdFile, true, t); err != nil {
-			return err
-		}
+	if err := writeTableFiles(csvFile, mdFile, t); err != nil {
+		return err
 	}
 	if asJSON {
 		return writeJSON(e.stdout, c)

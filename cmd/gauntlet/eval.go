@@ -149,15 +149,8 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	caseT := reports.EvalCaseTable(g, shown, wall)
 	groupT := reports.EvalGroupTable(sum)
 	standT := reports.EvalStandingsTable(sum)
-	if csvFile != "" {
-		if err := writeTableFile(csvFile, false, caseT, groupT, standT); err != nil {
-			return err
-		}
-	}
-	if mdFile != "" {
-		if err := writeTableFile(mdFile, true, caseT, groupT, standT); err != nil {
-			return err
-		}
+	if err := writeTableFiles(csvFile, mdFile, caseT, groupT, standT); err != nil {
+		return err
 	}
 	if rf.json {
 		return writeJSON(e.stdout, sum)
