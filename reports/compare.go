@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gauntlet/harness"
@@ -14,8 +15,8 @@ import (
 func CompareHeadline(c *harness.Comparison) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: base %s (%s) → run %s (%s)", c.Game, c.Base.ID, c.Base.Entrant, c.Run.ID, c.Run.Entrant)
-	if others := strings.Join(c.Run.Others, ", "); others != "" && others == strings.Join(c.Base.Others, ", ") {
-		fmt.Fprintf(&b, "; others %s", others)
+	if len(c.Run.Others) > 0 && slices.Equal(c.Base.Others, c.Run.Others) {
+		fmt.Fprintf(&b, "; others %s", strings.Join(c.Run.Others, ", "))
 	}
 	fmt.Fprintf(&b, "\n%d %s in common, %d identical; result changed in %d: %d better, %d worse (sign test p = %.3g)\n",
 		c.Common, plural(c.Common, "game"), c.Identical, c.Better+c.Worse, c.Better, c.Worse, c.SignP)
