@@ -36,11 +36,30 @@ type Entrant struct {
 	Fingerprint string
 
 	cmd *command // external: the parsed template
+	// stored is set for an entrant of a stored run that no longer parses
+	// to its stored key (a strategy's parameters changed, a strategy was
+	// removed): the record names it in the run's tables, and it cannot play.
+	stored *storedEntrant
+}
+
+// storedEntrant is what is left of an entrant that only its run remembers.
+type storedEntrant struct {
+	rec EntrantRecord
+	why error // why it cannot be built again
+}
+
+// cannotPlay is the error of anything that would make a stored-only
+// entrant play.
+func (e *Entrant) cannotPlay() error {
+	return fmt.Errorf("entrant %s of a stored run cannot play again: %w", e.stored.rec.Label, e.stored.why)
 }
 
 // Specs returns the entrant's tunable parameters: the strategy's declared
 // ones, or an external command's typed placeholders and spec file.
 func (e *Entrant) Specs() param.Specs {
+	if e.stored != nil {
+		return nil
+	}
 	if e.Strategy != nil {
 		return e.Strategy.Params
 	}
@@ -54,6 +73,9 @@ func (e *Entrant) Specs() param.Specs {
 // parameters (the others keep theirs); values out of range are an error
 // naming the parameter.
 func (e *Entrant) With(v param.Values) (*Entrant, error) {
+	if e.stored != nil {
+		return nil, e.cannotPlay()
+	}
 	merged := maps.Clone(e.Params)
 	if merged == nil {
 		merged = param.Values{}
@@ -69,10 +91,18 @@ func (e *Entrant) With(v param.Values) (*Entrant, error) {
 }
 
 // IsExternal reports whether the entrant is an external command.
-func (e *Entrant) IsExternal() bool { return e.Strategy == nil }
+func (e *Entrant) IsExternal() bool {
+	if e.stored != nil {
+		return e.stored.rec.Strategy == "cmd"
+	}
+	return e.Strategy == nil
+}
 
 // Name is the strategy name, or "cmd" for an external command.
 func (e *Entrant) Name() string {
+	if e.stored != nil {
+		return e.stored.rec.Strategy
+	}
 	if e.Strategy != nil {
 		return e.Strategy.Name
 	}
@@ -84,6 +114,9 @@ func (e *Entrant) Name() string {
 // identified by their entrants' keys, so a resumed run plays exactly the
 // same configuration.
 func (e *Entrant) Key() string {
+	if e.stored != nil {
+		return e.stored.rec.Key
+	}
 	if e.Strategy != nil {
 		s := e.Strategy.Params.String(e.Params)
 		if s == "" {
@@ -97,6 +130,9 @@ func (e *Entrant) Key() string {
 // Label is a short display name: the strategy plus the parameters that
 // differ from their defaults.
 func (e *Entrant) Label() string {
+	if e.stored != nil {
+		return e.stored.rec.Label
+	}
 	if e.Strategy == nil {
 		return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.extValues())
 	}
@@ -130,6 +166,9 @@ func formatExt(m map[string]string) string {
 
 // Bot builds the entrant's in-process bot for one game.
 func (e *Entrant) Bot(seed uint64) (any, error) {
+	if e.stored != nil {
+		return nil, e.cannotPlay()
+	}
 	if e.Strategy == nil {
 		return nil, fmt.Errorf("entrant %s is an external command", e.Label())
 	}
@@ -140,6 +179,9 @@ func (e *Entrant) Bot(seed uint64) (any, error) {
 // filled with the entrant's values, {seed} with the bot's seed and {params}
 // with the path of a JSON file of every value (written once).
 func (e *Entrant) Argv(seed uint64) ([]string, error) {
+	if e.stored != nil {
+		return nil, e.cannotPlay()
+	}
 	vals := e.extValues()
 	out := make([]string, len(e.Template))
 	for i, w := range e.Template {

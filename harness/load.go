@@ -4,11 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
+
+	"gauntlet/strategies/param"
 )
 
 // LoadResults rebuilds a stored eval or ab run: its plan (from the stored
-// spec, with the entrants parsed again in reg) and its finished games, in
-// plan order. Unplayed matches are nil in Results.
+// spec, with the entrants parsed again in reg, see reparse) and its
+// finished games, in plan order. Unplayed matches are nil in Results.
 func LoadResults(ctx context.Context, st *Store, reg *Registry, runID string) (*Results, *RunRecord, error) {
 	rec, err := st.Run(ctx, runID)
 	if err != nil {
@@ -24,9 +28,11 @@ func LoadResults(ctx context.Context, st *Store, reg *Registry, runID string) (*
 	}
 	ents := make([]*Entrant, len(spec.Entrants))
 	for i, key := range spec.Entrants {
-		if ents[i], err = reg.ParseEntrant(spec.Game, key); err != nil {
-			return nil, nil, fmt.Errorf("run %s: entrant %d: %w", runID, i, err)
+		var er EntrantRecord
+		if i < len(rec.Entrants) && rec.Entrants[i].Key == key {
+			er = rec.Entrants[i]
 		}
+		ents[i] = reg.reparse(spec.Game, key, er)
 	}
 	var p *Plan
 	switch spec.Kind {
@@ -90,13 +96,66 @@ func LoadABSummary(ctx context.Context, st *Store, reg *Registry, runID string) 
 		return nil, fmt.Errorf("run %s is an %s run, not an ab run", runID, rec.Kind)
 	}
 	var spec RunSpec
-	_ = json.Unmarshal([]byte(rec.Spec), &spec)
+	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
+		return nil, fmt.Errorf("run %s: spec: %w", runID, err)
+	}
 	sp := DefaultSPRT
 	if raw, ok := spec.Extra["sprt"]; ok {
-		js, _ := json.Marshal(raw)
-		if err := json.Unmarshal(js, &sp); err != nil {
+		js, err := json.Marshal(raw)
+		if err == nil {
+			err = json.Unmarshal(js, &sp)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("run %s: sprt: %w", runID, err)
 		}
 	}
 	return SummarizeAB(rs, sp)
+}
+
+// reparse parses an entrant of a stored run again from its key. One
+// that no longer parses, or parses to another key (its strategy gained or
+// lost a parameter since), is kept as rec, its stored record: the run's
+// tables and reports still name it as the run did, and whatever would make
+// it play (a replay played again) fails with the reason.
+func (r *Registry) reparse(game, key string, rec EntrantRecord) *Entrant {
+	e, err := r.ParseEntrant(game, key)
+	if err == nil && e.Key() == key {
+		return e
+	}
+	if err == nil {
+		err = fmt.Errorf("strategy %s has changed since the run (%s)", e.Name(), paramDrift(e.Specs(), rec.Params))
+	}
+	if rec.Key == "" { // a run stored without its entrants' records
+		name, _, _ := strings.Cut(key, ":")
+		rec = EntrantRecord{Key: key, Label: key, Strategy: name}
+	}
+	return &Entrant{stored: &storedEntrant{rec: rec, why: err}}
+}
+
+// paramDrift says which parameters a strategy declares now that the run's
+// record did not hold, and which it held that are gone.
+func paramDrift(now param.Specs, then map[string]any) string {
+	var added, gone []string
+	for _, sp := range now {
+		if _, ok := then[sp.Name]; !ok {
+			added = append(added, sp.Name)
+		}
+	}
+	for name := range then {
+		if !slices.ContainsFunc(now, func(sp param.Spec) bool { return sp.Name == name }) {
+			gone = append(gone, name)
+		}
+	}
+	slices.Sort(gone)
+	var parts []string
+	if len(added) > 0 {
+		parts = append(parts, "new parameters: "+strings.Join(added, ", "))
+	}
+	if len(gone) > 0 {
+		parts = append(parts, "parameters no longer declared: "+strings.Join(gone, ", "))
+	}
+	if len(parts) == 0 {
+		return "its key reads differently"
+	}
+	return strings.Join(parts, "; ")
 }

@@ -365,6 +365,9 @@ type EntrantRecord struct {
 
 // Record returns the stored form of the entrant.
 func (e *Entrant) Record() EntrantRecord {
+	if e.stored != nil {
+		return e.stored.rec
+	}
 	rec := EntrantRecord{Key: e.Key(), Label: e.Label(), Strategy: e.Name(), Version: e.Version}
 	if e.Strategy != nil {
 		rec.Params = e.Strategy.Params.Map(e.Params)
@@ -418,7 +421,9 @@ func (s *Store) openRun(ctx context.Context, r *RunRecord) (created bool, err er
 			return false, fmt.Errorf("run %q: %w (stored %s; now %s); pick another --run name", r.ID, ErrRunMismatch, spec, r.Spec)
 		}
 		r.Resumed = true
-		r.Created, _ = time.Parse(time.RFC3339Nano, createdAt)
+		if r.Created, err = time.Parse(time.RFC3339Nano, createdAt); err != nil {
+			return false, fmt.Errorf("run %q: created: %w", r.ID, err)
+		}
 		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE runs SET updated_at = ?, status = ? WHERE id = ?`),
 			now.Format(time.RFC3339Nano), "running", r.ID); err != nil {
 			return false, err
@@ -436,7 +441,10 @@ func (s *Store) openRun(ctx context.Context, r *RunRecord) (created bool, err er
 		}
 		r.Created = now
 		for i, e := range r.Entrants {
-			params, _ := json.Marshal(e.Params)
+			params, err := json.Marshal(e.Params)
+			if err != nil {
+				return false, fmt.Errorf("run %q entrant %s: params: %w", r.ID, e.Key, err)
+			}
 			if _, err := tx.ExecContext(ctx, s.rebind(`INSERT INTO run_entrants (run_id, idx, entrant_key, label, strategy, params, version) VALUES (?,?,?,?,?,?,?)`),
 				r.ID, i, e.Key, e.Label, e.Strategy, string(params), e.Version); err != nil {
 				return false, err
@@ -879,7 +887,9 @@ func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key str
 			continue
 		}
 		g.Key, g.CaseID, g.Group, g.Worker = string(key), string(caseID), string(group), string(worker)
-		g.Seed, _ = strconv.ParseUint(string(seed), 10, 64)
+		if g.Seed, err = strconv.ParseUint(string(seed), 10, 64); err != nil {
+			return nil, fmt.Errorf("run %s game %s: seed: %w", runID, g.Key, err)
+		}
 		if err := json.Unmarshal(seats, &g.Seats); err != nil {
 			return nil, fmt.Errorf("run %s game %s: seats: %w", runID, g.Key, err)
 		}
@@ -890,7 +900,9 @@ func (s *Store) GamesExcept(ctx context.Context, runID string, skip func(key str
 			}
 		}
 		g.Wall = time.Duration(wall * 1e6)
-		g.Finished, _ = time.Parse(time.RFC3339Nano, string(fin))
+		if g.Finished, err = time.Parse(time.RFC3339Nano, string(fin)); err != nil {
+			return nil, fmt.Errorf("run %s game %s: finished: %w", runID, g.Key, err)
+		}
 		g.Outcome.Seats = make([]SeatResult, len(g.Seats))
 		if len(results) == 0 {
 			old = true
@@ -1017,7 +1029,8 @@ func (s *Store) GameMoves(ctx context.Context, runID, key string) (json.RawMessa
 	return json.RawMessage(moves), nil
 }
 
-// Runs lists stored runs, newest first (without their games).
+// Runs lists stored runs with their entrants, newest first (without their
+// games).
 func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.kind, r.game, r.case_set, r.spec, r.version, r.created_at, r.updated_at, r.status, r.summary,
 		(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r ORDER BY r.created_at DESC`)
@@ -1032,14 +1045,50 @@ func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) {
 		if err := rows.Scan(&r.ID, &r.Kind, &r.Game, &r.CaseSet, &r.Spec, &r.Version, &created, &updated, &r.Status, &summary, &r.GameCount); err != nil {
 			return nil, err
 		}
-		r.Created, _ = time.Parse(time.RFC3339Nano, created)
-		r.Updated, _ = time.Parse(time.RFC3339Nano, updated)
+		if r.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
+			return nil, fmt.Errorf("run %s: created: %w", r.ID, err)
+		}
+		if r.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+			return nil, fmt.Errorf("run %s: updated: %w", r.ID, err)
+		}
 		if summary != "" {
 			r.Summary = json.RawMessage(summary)
 		}
 		out = append(out, r)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.addEntrants(ctx, out)
+}
+
+// addEntrants fills in the entrants of runs, in one query.
+func (s *Store) addEntrants(ctx context.Context, runs []RunRecord) error {
+	at := make(map[string]int, len(runs))
+	for i := range runs {
+		at[runs[i].ID] = i
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT run_id, entrant_key, label, strategy, params, version FROM run_entrants ORDER BY run_id, idx`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, params string
+		var e EntrantRecord
+		if err := rows.Scan(&id, &e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
+			return err
+		}
+		i, ok := at[id]
+		if !ok {
+			continue // a run created after the first query
+		}
+		if err := json.Unmarshal([]byte(params), &e.Params); err != nil {
+			return fmt.Errorf("run %s entrant %s: params: %w", id, e.Key, err)
+		}
+		runs[i].Entrants = append(runs[i].Entrants, e)
+	}
+	return rows.Err()
 }
 
 // Run loads one run with its entrants.
@@ -1048,37 +1097,17 @@ func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	var r *RunRecord
 	var ids []string
 	for i := range runs {
-		ids = append(ids, runs[i].ID)
 		if runs[i].ID == id {
-			r = &runs[i]
+			return &runs[i], nil
 		}
+		ids = append(ids, runs[i].ID)
 	}
-	if r == nil {
-		if len(ids) > 8 {
-			ids = append(ids[:8], "...")
-		}
-		return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
+	if len(ids) > 8 {
+		ids = append(ids[:8], "...")
 	}
-	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT entrant_key, label, strategy, params, version FROM run_entrants WHERE run_id = ? ORDER BY idx`), id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var e EntrantRecord
-		var params string
-		if err := rows.Scan(&e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(params), &e.Params); err != nil {
-			return nil, fmt.Errorf("run %s entrant %s: params: %w", id, e.Key, err)
-		}
-		r.Entrants = append(r.Entrants, e)
-	}
-	return r, rows.Err()
+	return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
 }
 
 // Block is a claimed block of a run's games: the positions [Lo, Hi) of

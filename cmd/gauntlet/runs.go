@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gauntlet/harness"
+	"gauntlet/reports"
+)
+
+func init() {
+	register(&command{
+		name:    "runs",
+		summary: "list the stored eval and ab runs: id, game, cases, entrants, games, status and result",
+		run:     runRuns,
+	})
+}
+
+// runInfo is one run of the --json answer of runs.
+type runInfo struct {
+	ID       string          `json:"id"`
+	Kind     string          `json:"kind"`
+	Game     string          `json:"game"`
+	CaseSet  string          `json:"case_set"`
+	Entrants []string        `json:"entrants"`
+	Games    int             `json:"games"`
+	Status   string          `json:"status"`
+	Result   string          `json:"result,omitempty"`
+	Created  time.Time       `json:"created"`
+	Updated  time.Time       `json:"updated"`
+	Summary  json.RawMessage `json:"summary,omitempty"`
+}
+
+func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
+	var storage, game, csvFile, mdFile string
+	var asJSON bool
+	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json]")
+	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
+	fs.StringVar(&game, "game", "", "only the runs of this game")
+	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
+	fs.StringVar(&csvFile, "csv", "", "also write the table as CSV to this file")
+	fs.StringVar(&mdFile, "md", "", "also write the table as Markdown to this file")
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	if storage == "" || storage == "none" {
+		return usagef("--storage %q: runs reads a results store", storage)
+	}
+	if _, err := harness.ParseStorage(storage); err != nil {
+		return usagef("--storage: %v", err)
+	}
+	if game != "" {
+		if _, err := harness.Default.Game(game); err != nil {
+			return usagef("--game: %v", err)
+		}
+	}
+	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+		return err
+	}
+	if err := existingDatabase(storage); err != nil {
+		return err
+	}
+	st, err := harness.OpenStore(ctx, storage)
+	if err != nil {
+		return err
+	}
+	defer closeInto(&retErr, st)
+	recs, err := st.Runs(ctx)
+	if err != nil {
+		return err
+	}
+	var list []runInfo
+	for i := len(recs) - 1; i >= 0; i-- { // oldest first, as they were made
+		r := recs[i]
+		if game != "" && r.Game != game {
+			continue
+		}
+		info := runInfo{ID: r.ID, Kind: r.Kind, Game: r.Game, CaseSet: r.CaseSet, Games: r.GameCount,
+			Status: r.Status, Created: r.Created, Updated: r.Updated, Summary: r.Summary}
+		for _, en := range r.Entrants {
+			info.Entrants = append(info.Entrants, en.Label)
+		}
+		if info.Result, err = runResult(r.Kind, r.Summary); err != nil {
+			return fmt.Errorf("run %s: summary: %w", r.ID, err)
+		}
+		list = append(list, info)
+	}
+	if asJSON {
+		if list == nil {
+			list = []runInfo{}
+		}
+		return writeJSON(e.stdout, list)
+	}
+	tb := runsTable(list)
+	if err := tb.WriteText(e.stdout); err != nil {
+		return err
+	}
+	return writeTableFiles(csvFile, mdFile, tb)
+}
+
+// runsTable is the table of runs: one row each, the entrants as "A vs B"
+// (an eval's strategy against its opponents).
+func runsTable(list []runInfo) *reports.Table {
+	tb := &reports.Table{Title: "runs", Header: []string{"run", "kind", "game", "cases", "entrants", "games", "status", "result", "updated"}}
+	for _, r := range list {
+		vs := ""
+		if len(r.Entrants) > 0 {
+			vs = r.Entrants[0]
+			if len(r.Entrants) > 1 {
+				vs += " vs " + strings.Join(r.Entrants[1:], ", ")
+			}
+		}
+		result := r.Result
+		if result == "" {
+			result = "—"
+		}
+		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, truncateText(vs, 60), strconv.Itoa(r.Games),
+			r.Status, result, r.Updated.UTC().Format(time.DateTime)})
+	}
+	tb.NumericRight()
+	return tb
+}
+
+// runResult is a run's answer in a few words, from its stored summary: an
+// eval's mean with its 95% interval, an ab run's score and Elo (or, for a
+// single-player game, the mean difference A − B). "" while the run has no
+// summary (it is running, or was killed).
+func runResult(kind string, summary json.RawMessage) (string, error) {
+	if len(summary) == 0 || string(summary) == "null" {
+		return "", nil
+	}
+	switch kind {
+	case "eval":
+		var s harness.EvalSummary
+		if err := json.Unmarshal(summary, &s); err != nil {
+			return "", err
+		}
+		out := fmt.Sprintf("mean %s (95%% CI %s .. %s)", reports.Num(s.Mean), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+		if s.FirstRate != nil {
+			out += fmt.Sprintf(", first %.0f%%", 100**s.FirstRate)
+		}
+		return out, nil
+	case "ab":
+		var s harness.ABSummary
+		if err := json.Unmarshal(summary, &s); err != nil {
+			return "", err
+		}
+		if s.MeanDiff != nil && s.CI95 != nil {
+			out := fmt.Sprintf("A − B %s (95%% CI %s .. %s)", reports.Num(*s.MeanDiff), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
+			if s.LowerIsBetter {
+				out += ", lower is better"
+			}
+			return out, nil
+		}
+		return fmt.Sprintf("score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f)", s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1]), nil
+	}
+	return "", nil
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gauntlet/harness"
+)
+
+func TestRunsListsStoredRuns(t *testing.T) {
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "r.db")
+	out, stderr, code := gauntlet(t, dir, "eval", "--game", "pips", "--strategy", "skill:skill=6", "--opponents", "skill",
+		"--cases", "seeds:12", "--storage", db, "--run", "first", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("eval: exit %d: %s", code, stderr)
+	}
+	var ev harness.EvalSummary
+	if err := json.Unmarshal([]byte(out), &ev); err != nil {
+		t.Fatal(err)
+	}
+	ab := abRun(t, dir, db, "second", "skill:skill=8")
+
+	out, stderr, code = gauntlet(t, dir, "runs", "--storage", db, "--json")
+	if code != 0 {
+		t.Fatalf("runs: exit %d: %s", code, stderr)
+	}
+	var list []runInfo
+	if err := json.Unmarshal([]byte(out), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].ID != "first" || list[1].ID != "second" {
+		t.Fatalf("runs = %+v, want first and second, oldest first", list)
+	}
+	e, a := list[0], list[1]
+	if e.Kind != "eval" || e.Games != ev.Games || e.Status != "complete" || strings.Join(e.Entrants, ",") != "skill:skill=6,skill" {
+		t.Errorf("eval run listed as %+v", e)
+	}
+	if a.Kind != "ab" || a.Games != ab.Games || strings.Join(a.Entrants, ",") != "skill:skill=8,skill" {
+		t.Errorf("ab run listed as %+v", a)
+	}
+	if want := fmt.Sprintf("score %.3f, Elo %+.1f", ab.Score, ab.Elo); !strings.HasPrefix(a.Result, want) {
+		t.Errorf("ab result %q, want it to start with %q", a.Result, want)
+	}
+	if !strings.HasPrefix(e.Result, "mean ") {
+		t.Errorf("eval result %q", e.Result)
+	}
+
+	out, _, code = gauntlet(t, dir, "runs", "--storage", db)
+	if code != 0 || !strings.Contains(out, "skill:skill=8 vs skill") || !strings.Contains(out, "first") {
+		t.Errorf("runs table (exit %d):\n%s", code, out)
+	}
+	out, _, code = gauntlet(t, dir, "runs", "--storage", db, "--game", "dent", "--json")
+	if code != 0 || strings.TrimSpace(out) != "[]" {
+		t.Errorf("runs of a game with none: exit %d, %q", code, out)
+	}
+	for _, args := range [][]string{{"--game", "nope"}, {"--storage", "none"}, {"--storage", "sqlite://x.db"}, {"extra"}} {
+		if _, stderr, code := gauntlet(t, dir, append([]string{"runs", "--storage", db}, args...)...); code != 2 {
+			t.Errorf("runs %v: exit %d (%s), want 2", args, code, stderr)
+		}
+	}
+	if _, stderr, code := gauntlet(t, dir, "runs", "--storage", "sqlite:"+filepath.Join(dir, "none.db")); code != 1 || !strings.Contains(stderr, "no database") {
+		t.Errorf("runs of a missing store: exit %d, %s", code, stderr)
+	}
+}
