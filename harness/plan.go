@@ -64,15 +64,20 @@ func orNone(s string) string {
 }
 
 // Record returns the run record for spec: the given name, or an ID derived
-// from a hash of the spec ("eval-brew-1a2b3c4d5e6f").
-func (spec RunSpec) Record(name string, entrants []*Entrant) RunRecord {
+// from a hash of the spec ("eval-brew-1a2b3c4d5e6f"). A spec that does not
+// encode (a value JSON cannot hold in Extra) is an error: its run could not
+// be told from another.
+func (spec RunSpec) Record(name string, entrants []*Entrant) (RunRecord, error) {
 	spec.Bots = nil
 	for i, e := range entrants {
 		if e.IsExternal() {
 			spec.Bots = append(spec.Bots, fmt.Sprintf("%d:%s", i, e.Fingerprint))
 		}
 	}
-	js, _ := json.Marshal(spec)
+	js, err := json.Marshal(spec)
+	if err != nil {
+		return RunRecord{}, fmt.Errorf("run spec: %w", err)
+	}
 	id := name
 	if id == "" {
 		sum := sha256.Sum256(js)
@@ -82,7 +87,7 @@ func (spec RunSpec) Record(name string, entrants []*Entrant) RunRecord {
 	for _, e := range entrants {
 		rec.Entrants = append(rec.Entrants, e.Record())
 	}
-	return rec
+	return rec, nil
 }
 
 func keys(es []*Entrant) []string {
@@ -125,7 +130,9 @@ func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, ru
 		p.Matches[i] = Match{Key: c.ID, Case: c, Seats: seats}
 	}
 	spec := RunSpec{Kind: "eval", Game: g.Info().Name, Cases: caseSet, Entrants: keys(ents)}
-	p.Run = spec.Record(runName, ents)
+	if p.Run, err = spec.Record(runName, ents); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -182,7 +189,9 @@ func ABPlan(g Game, caseSet string, a, b *Entrant, fillers []*Entrant, maxGames 
 		}
 		spec.Extra["games"] = len(p.Matches)
 	}
-	p.Run = spec.Record(runName, ents)
+	if p.Run, err = spec.Record(runName, ents); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -199,18 +208,23 @@ func SeatOf(m *Match, e int) int {
 // limitRun puts the time limits external entrants play under into the run's
 // identity (a run at --turn-time 60ms is not the run at 1ms); runs of
 // built-in strategies are left as they are.
-func (p *Plan) limitRun(opt PlayOptions) {
+func (p *Plan) limitRun(opt PlayOptions) error {
 	external := false
 	for _, e := range p.Entrants {
 		external = external || e.IsExternal()
 	}
 	if !external || p.Run.Spec == "" {
-		return
+		return nil
 	}
 	spec := p.Run.spec
 	spec.Limits = opt.LimitKey(p.Game.Info().Limits)
 	if spec.Limits == p.Run.spec.Limits {
-		return
+		return nil
 	}
-	p.Run = spec.Record(p.Run.name, p.Entrants)
+	rec, err := spec.Record(p.Run.name, p.Entrants)
+	if err != nil {
+		return err
+	}
+	p.Run = rec
+	return nil
 }

@@ -220,7 +220,9 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		worker = WorkerName()
 	}
 
-	p.limitRun(rn.Options)
+	if err := p.limitRun(rn.Options); err != nil {
+		return nil, err
+	}
 	if rn.Store != nil {
 		if err := rn.Store.OpenRun(ctx, &p.Run); err != nil {
 			return nil, err
@@ -429,13 +431,17 @@ func (rn *Runner) explainNewRun(ctx context.Context, p *Plan) {
 	for i, e := range p.Entrants {
 		labels[i] = e.Label()
 	}
-	base, _ := json.Marshal(p.Run.spec.base())
+	base, err := json.Marshal(p.Run.spec.base())
+	if err != nil { // it encoded as the run's spec: cannot happen
+		rn.log().Warn("looking for earlier runs of the same entrants", "err", err)
+		return
+	}
 	for _, r := range runs {
 		var old RunSpec
 		if r.ID == p.Run.ID || json.Unmarshal([]byte(r.Spec), &old) != nil {
 			continue
 		}
-		if b, _ := json.Marshal(old.base()); string(b) != string(base) {
+		if b, err := json.Marshal(old.base()); err != nil || string(b) != string(base) {
 			continue
 		}
 		if why := p.Run.spec.changes(old, labels); len(why) > 0 {

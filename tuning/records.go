@@ -201,7 +201,10 @@ func (s *Storage) Load(ctx context.Context, name string) (*StudyRecord, error) {
 		return nil, err
 	}
 	if row == nil {
-		names, _ := s.studyNames(ctx)
+		names, err := s.studyNames(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("no study %q in %s (listing the stored ones: %w)", name, redact(s.url), err)
+		}
 		if len(names) > 8 {
 			names = append(names[:8], "...")
 		}

@@ -294,7 +294,11 @@ func (s *Storage) study(ctx context.Context, name string) (*studyRow, error) {
 			return nil, fmt.Errorf("study %q: default scores: %w", name, err)
 		}
 	}
-	r.Created, _ = time.Parse(time.RFC3339Nano, rows[0].CreatedAt)
+	created, err := time.Parse(time.RFC3339Nano, rows[0].CreatedAt)
+	if err != nil {
+		return nil, fmt.Errorf("study %q: created: %w", name, err)
+	}
+	r.Created = created
 	return r, nil
 }
 

@@ -101,6 +101,8 @@ func (s Spec) External() bool { return strings.HasPrefix(s.Strategy, "cmd:") }
 // DefaultName is the study name used when none is given:
 // "tune-<game>-<strategy>-<hash of the spec>".
 func (s Spec) DefaultName() string {
+	// Marshal cannot fail: the spec holds strings, ints and numbers its
+	// flags and parameters were checked to be finite.
 	js, _ := json.Marshal(s)
 	sum := sha256.Sum256(js)
 	name := s.Strategy

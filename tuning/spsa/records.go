@@ -77,8 +77,12 @@ func (s *Storage) Load(ctx context.Context, name string) (*Record, error) {
 	if r.Theta, err = decode(theta); err != nil {
 		return nil, fmt.Errorf("SPSA study %q: theta: %w", name, err)
 	}
-	r.Created, _ = time.Parse(time.RFC3339Nano, created) // written by us in this format
-	r.Updated, _ = time.Parse(time.RFC3339Nano, updated)
+	if r.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
+		return nil, fmt.Errorf("SPSA study %q: created: %w", name, err)
+	}
+	if r.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+		return nil, fmt.Errorf("SPSA study %q: updated: %w", name, err)
+	}
 	if err := s.db.QueryRowContext(ctx, s.q(`SELECT COALESCE(SUM(CASE WHEN attempts > 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(1 - done), 0) FROM spsa_blocks WHERE study = ?`), name).
 		Scan(&r.Replayed, &r.Pending); err != nil {
 		return nil, err
@@ -100,7 +104,9 @@ func (s *Storage) Load(ctx context.Context, name string) (*Record, error) {
 			return nil, fmt.Errorf("SPSA study %q iteration %d: theta: %w", name, it.Iter, err)
 		}
 		it.InOrder = inOrder != 0
-		it.Finished, _ = time.Parse(time.RFC3339Nano, fin)
+		if it.Finished, err = time.Parse(time.RFC3339Nano, fin); err != nil {
+			return nil, fmt.Errorf("SPSA study %q iteration %d: finished: %w", name, it.Iter, err)
+		}
 		r.Iterations = append(r.Iterations, it)
 	}
 	return r, rows.Err()
@@ -138,7 +144,9 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 		}
 		in.Game, in.Target, in.Games, in.Params = sp.Game, sp.Target, sp.Games, len(sp.Params)
 		in.Complete = in.Applied >= sp.Iterations()
-		in.Created, _ = time.Parse(time.RFC3339Nano, created)
+		if in.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
+			return nil, fmt.Errorf("SPSA study %q: created: %w", in.Name, err)
+		}
 		out = append(out, in)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })

@@ -61,6 +61,8 @@ func (s Spec) Iterations() int { return s.Games / 2 }
 // DefaultName is the study name used when none is given:
 // "spsa-<game>-<target>-<hash of the spec>".
 func (s Spec) DefaultName() string {
+	// Marshal cannot fail: the spec holds strings, ints and numbers its
+	// settings were checked to be finite (NewSchedule, the space).
 	js, _ := json.Marshal(s)
 	sum := sha256.Sum256(js)
 	return fmt.Sprintf("spsa-%s-%s-%s", s.Game, s.Name, hex.EncodeToString(sum[:5]))
