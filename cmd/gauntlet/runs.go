@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -78,8 +79,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 		return err
 	}
 	var list []runInfo
-	for i := len(recs) - 1; i >= 0; i-- { // oldest first, as they were made
-		r := recs[i]
+	for _, r := range slices.Backward(recs) { // oldest first, as they were made
 		if game != "" && r.Game != game {
 			continue
 		}
