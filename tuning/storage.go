@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -93,6 +94,9 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 				}
 			}
 		}
+		if err := newSQLite(ctx, url, st.Path); err != nil {
+			return nil, err
+		}
 		dial = sqlite.Open(st.DSN)
 	}
 	db, err := gorm.Open(dial, cfg)
@@ -118,6 +122,25 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 	}
 	return s, nil
+}
+
+// newSQLite makes a missing SQLite file through the harness's store, which
+// makes it whole, in WAL mode, and links it into place. Made by the first
+// connection of each of two workers starting together, the file went from
+// a rollback journal to WAL while the other worker read it, and one of them
+// could fail to open with "database is locked".
+func newSQLite(ctx context.Context, url, path string) error {
+	if path == ":memory:" {
+		return nil
+	}
+	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
+		return nil // there, or an error that opening it reports
+	}
+	hs, err := harness.OpenStore(ctx, url)
+	if err != nil {
+		return err
+	}
+	return hs.Close()
 }
 
 // redact hides a password in a URL for messages.
