@@ -159,3 +159,31 @@ func paramDrift(now param.Specs, then map[string]any) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// PlannedGames is the number of games a stored eval or ab run holds once
+// complete: its case set's cases, twice for an ab run (both seatings, or
+// both entrants of a single-player game), or the number its --games kept.
+func PlannedGames(reg *Registry, rec *RunRecord) (int, error) {
+	var spec RunSpec
+	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
+		return 0, fmt.Errorf("run %s: spec: %w", rec.ID, err)
+	}
+	g, err := reg.Game(spec.Game)
+	if err != nil {
+		return 0, fmt.Errorf("run %s: %w", rec.ID, err)
+	}
+	cases, err := g.Cases(spec.Cases)
+	if err != nil {
+		return 0, fmt.Errorf("run %s: %w", rec.ID, err)
+	}
+	switch spec.Kind {
+	case "eval":
+		return len(cases), nil
+	case "ab":
+		if v, ok := spec.Extra["games"].(float64); ok {
+			return int(v), nil
+		}
+		return 2 * len(cases), nil
+	}
+	return 0, fmt.Errorf("run %s is a %q run; only eval and ab runs hold games", rec.ID, spec.Kind)
+}

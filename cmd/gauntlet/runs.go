@@ -28,7 +28,8 @@ type runInfo struct {
 	Game     string          `json:"game"`
 	CaseSet  string          `json:"case_set"`
 	Entrants []string        `json:"entrants"`
-	Games    int             `json:"games"`
+	Games    int             `json:"games"`             // stored
+	Planned  int             `json:"planned,omitempty"` // when complete (0: unknown here)
 	Status   string          `json:"status"`
 	Result   string          `json:"result,omitempty"`
 	Created  time.Time       `json:"created"`
@@ -85,6 +86,9 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 		info := runInfo{ID: r.ID, Kind: r.Kind, Game: r.Game, CaseSet: r.CaseSet, Games: r.GameCount,
 			Status: r.Status, Created: r.Created, Updated: r.Updated, Summary: r.Summary}
+		if n, err := harness.PlannedGames(harness.Default, &r); err == nil {
+			info.Planned = n
+		} // else a game or case set this build does not know: the stored count alone
 		for _, en := range r.Entrants {
 			info.Entrants = append(info.Entrants, en.Label)
 		}
@@ -122,7 +126,11 @@ func runsTable(list []runInfo) *reports.Table {
 		if result == "" {
 			result = "—"
 		}
-		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, truncateText(vs, 60), strconv.Itoa(r.Games),
+		games := strconv.Itoa(r.Games)
+		if r.Planned > 0 && r.Planned != r.Games {
+			games += " of " + strconv.Itoa(r.Planned)
+		}
+		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, truncateText(vs, 60), games,
 			r.Status, result, r.Updated.UTC().Format(time.DateTime)})
 	}
 	tb.NumericRight()

@@ -42,6 +42,9 @@ func TestRunsListsStoredRuns(t *testing.T) {
 	if a.Kind != "ab" || a.Games != ab.Games || strings.Join(a.Entrants, ",") != "skill:skill=8,skill" {
 		t.Errorf("ab run listed as %+v", a)
 	}
+	if e.Planned != 12 || a.Planned != 16 { // seeds:12; --games 16
+		t.Errorf("planned games: eval %d, ab %d; want 12 and 16", e.Planned, a.Planned)
+	}
 	if want := fmt.Sprintf("score %.3f, Elo %+.1f", ab.Score, ab.Elo); !strings.HasPrefix(a.Result, want) {
 		t.Errorf("ab result %q, want it to start with %q", a.Result, want)
 	}
