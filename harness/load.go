@@ -122,7 +122,10 @@ func (r *Registry) reparse(game, key string, rec EntrantRecord) *Entrant {
 	if err == nil && e.Key() == key {
 		return e
 	}
-	if err == nil {
+	switch {
+	case err == nil && e.IsExternal():
+		err = fmt.Errorf("the command reads as %s now", e.Key())
+	case err == nil:
 		err = fmt.Errorf("strategy %s has changed since the run (%s)", e.Name(), paramDrift(e.Specs(), rec.Params))
 	}
 	if rec.Key == "" { // a run stored without its entrants' records

@@ -40,7 +40,7 @@ type runInfo struct {
 func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	var storage, game, csvFile, mdFile string
 	var asJSON bool
-	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json]")
+	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json] [--csv F] [--md F]")
 	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.StringVar(&game, "game", "", "only the runs of this game")
 	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
