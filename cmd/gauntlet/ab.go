@@ -19,7 +19,8 @@ func init() {
 
 func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	var rf runFlags
-	var aSpec, bSpec, aFile, bFile, cases, fillers, sprtArg, csvFile, mdFile string
+	var aSpec, bSpec, aFile, bFile, cases, fillers, sprtArg string
+	var tables tableFiles
 	var games int
 	var showCases bool
 	fs := newFlags(e, "ab", "--game G --a ENTRANT --b ENTRANT [--games N] [--sprt elo0,elo1[,alpha,beta]] [flags]")
@@ -32,8 +33,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.IntVar(&games, "games", 0, "at most this many games (pairs of seat-swapped games); 0 = the whole case set")
 	fs.StringVar(&fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4")
 	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT [model:]elo0,elo1[,alpha,beta] decides; model normalized (default) or logistic (default: report nElo H0: 0 vs H1: 10, no early stop)")
-	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
-	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
+	tables.register(fs, "tables")
 	fs.BoolVar(&showCases, "cases-table", false, "print the per-case table")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
@@ -43,7 +43,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		return err
 	}
 	info := g.Info()
-	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+	if err := tables.check(); err != nil {
 		return err
 	}
 	if aSpec == "" || bSpec == "" {
@@ -121,7 +121,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 	}
 	caseT := reports.ABCaseTable(sum)
-	if err := writeTableFiles(csvFile, mdFile, caseT); err != nil {
+	if err := tables.write(caseT); err != nil {
 		return err
 	}
 	if rf.json {

@@ -164,16 +164,42 @@ func paramAssignments(m map[string]any) []string {
 
 func writeJSON(w io.Writer, v any) error { return cli.WriteJSON(w, v) }
 
-// writeTableFiles writes tables as CSV to csvFile and as Markdown to
-// mdFile, each only when named (the --csv and --md flags).
-func writeTableFiles(csvFile, mdFile string, tables ...*reports.Table) error {
-	if csvFile != "" {
-		if err := reports.WriteTablesFile(csvFile, false, tables...); err != nil {
+// tableFiles are the --csv and --md flags of a command that prints tables.
+type tableFiles struct{ csv, md string }
+
+// register adds the two flags; what names the tables ("table", "tables").
+func (t *tableFiles) register(fs *flag.FlagSet, what string) {
+	fs.StringVar(&t.csv, "csv", "", "also write the "+what+" as CSV to this file")
+	fs.StringVar(&t.md, "md", "", "also write the "+what+" as Markdown to this file")
+}
+
+// check checks the named files before any game starts.
+func (t tableFiles) check() error { return outputFiles("--csv", t.csv, "--md", t.md) }
+
+// named reports whether either file is named.
+func (t tableFiles) named() bool { return t.csv != "" || t.md != "" }
+
+// write writes tables as CSV and as Markdown, each only when named.
+func (t tableFiles) write(tables ...*reports.Table) error {
+	if t.csv != "" {
+		if err := reports.WriteTablesFile(t.csv, false, tables...); err != nil {
 			return err
 		}
 	}
-	if mdFile != "" {
-		return reports.WriteTablesFile(mdFile, true, tables...)
+	if t.md != "" {
+		return reports.WriteTablesFile(t.md, true, tables...)
+	}
+	return nil
+}
+
+// readStorage checks the store flag of a command that reads stored runs
+// or studies: named (not none), and a storage URL. why says what reads it.
+func readStorage(flag, url, why string) error {
+	if url == "" || url == "none" {
+		return usagef("%s %q: %s", flag, url, why)
+	}
+	if _, err := harness.ParseStorage(url); err != nil {
+		return usagef("%s: %v", flag, err)
 	}
 	return nil
 }

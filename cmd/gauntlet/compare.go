@@ -17,7 +17,8 @@ func init() {
 }
 
 func runCompare(ctx context.Context, e *env, args []string) error {
-	var base, run, storage, baseStorage, csvFile, mdFile string
+	var base, run, storage, baseStorage string
+	var tables tableFiles
 	var asJSON, all bool
 	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
 	fs.StringVar(&base, "base", "", "id of the stored eval or ab run to compare against (the former version)")
@@ -26,8 +27,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&baseStorage, "base-storage", "", "results store of --base (default: --storage)")
 	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
 	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")
-	fs.StringVar(&csvFile, "csv", "", "also write the table as CSV to this file")
-	fs.StringVar(&mdFile, "md", "", "also write the table as Markdown to this file")
+	tables.register(fs, "table")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -45,14 +45,11 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return usagef("--base and --run name the same run %q", run)
 	}
 	for _, s := range []struct{ flag, url string }{{"--storage", storage}, {"--base-storage", baseStorage}} {
-		if s.url == "" || s.url == "none" {
-			return usagef("%s %q: compare reads stored runs", s.flag, s.url)
-		}
-		if _, err := harness.ParseStorage(s.url); err != nil {
-			return usagef("%s: %v", s.flag, err)
+		if err := readStorage(s.flag, s.url, "compare reads stored runs"); err != nil {
+			return err
 		}
 	}
-	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+	if err := tables.check(); err != nil {
 		return err
 	}
 	for _, url := range []string{baseStorage, storage} {
@@ -81,7 +78,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	t := reports.CompareTable(c, all)
-	if err := writeTableFiles(csvFile, mdFile, t); err != nil {
+	if err := tables.write(t); err != nil {
 		return err
 	}
 	if asJSON {

@@ -71,7 +71,8 @@ func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	var rf runFlags
 	var ef entrantFlags
-	var cases, lineup, csvFile, mdFile string
+	var cases, lineup string
+	var tables tableFiles
 	var opp multiFlag
 	var wall, noOptimum bool
 	var rows int
@@ -83,8 +84,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&cases, "cases", "", "case set (see 'gauntlet list'; default: the game's choice, else smoke)")
 	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
 	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
-	fs.StringVar(&csvFile, "csv", "", "also write the tables as CSV to this file")
-	fs.StringVar(&mdFile, "md", "", "also write the tables as Markdown to this file")
+	tables.register(fs, "tables")
 	fs.BoolVar(&wall, "wall", false, "show per-case wall time in the terminal table")
 	fs.IntVar(&rows, "rows", 200, "most per-case rows in the terminal table (0 = all; --csv and --md hold every row)")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
@@ -98,7 +98,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	if rows < 0 {
 		return usagef("--rows %d: want 0 (all) or more", rows)
 	}
-	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+	if err := tables.check(); err != nil {
 		return err
 	}
 	ent, err := ef.entrant(rf.game)
@@ -139,7 +139,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 	}
 	shown := sum
-	if csvFile == "" && mdFile == "" && rows > 0 && len(sum.Cases) > rows {
+	if !tables.named() && rows > 0 && len(sum.Cases) > rows {
 		// Only the first rows are printed: the table of a 20,000-game
 		// run's every case took 11 ms to build for nothing.
 		head := *sum
@@ -149,7 +149,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	caseT := reports.EvalCaseTable(g, shown, wall)
 	groupT := reports.EvalGroupTable(sum)
 	standT := reports.EvalStandingsTable(sum)
-	if err := writeTableFiles(csvFile, mdFile, caseT, groupT, standT); err != nil {
+	if err := tables.write(caseT, groupT, standT); err != nil {
 		return err
 	}
 	if rf.json {

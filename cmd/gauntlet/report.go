@@ -63,11 +63,8 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	if out == "" {
 		return usagef("--out DIR is required")
 	}
-	if storage == "" || storage == "none" {
-		return usagef("--storage %q: a report reads a stored run or study", storage)
-	}
-	if _, err := harness.ParseStorage(storage); err != nil {
-		return usagef("--storage: %v", err)
+	if err := readStorage("--storage", storage, "a report reads a stored run or study"); err != nil {
+		return err
 	}
 	if err := existingDatabase(storage); err != nil {
 		return err

@@ -38,14 +38,14 @@ type runInfo struct {
 }
 
 func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
-	var storage, game, csvFile, mdFile string
+	var storage, game string
+	var tables tableFiles
 	var asJSON bool
 	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json] [--csv F] [--md F]")
 	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.StringVar(&game, "game", "", "only the runs of this game")
 	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
-	fs.StringVar(&csvFile, "csv", "", "also write the table as CSV to this file")
-	fs.StringVar(&mdFile, "md", "", "also write the table as Markdown to this file")
+	tables.register(fs, "table")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -53,18 +53,15 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	if len(rest) > 0 {
 		return usagef("unexpected argument %q", rest[0])
 	}
-	if storage == "" || storage == "none" {
-		return usagef("--storage %q: runs reads a results store", storage)
-	}
-	if _, err := harness.ParseStorage(storage); err != nil {
-		return usagef("--storage: %v", err)
+	if err := readStorage("--storage", storage, "runs reads a results store"); err != nil {
+		return err
 	}
 	if game != "" {
 		if _, err := harness.Default.Game(game); err != nil {
 			return usagef("--game: %v", err)
 		}
 	}
-	if err := outputFiles("--csv", csvFile, "--md", mdFile); err != nil {
+	if err := tables.check(); err != nil {
 		return err
 	}
 	if err := existingDatabase(storage); err != nil {
@@ -107,7 +104,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := tb.WriteText(e.stdout); err != nil {
 		return err
 	}
-	return writeTableFiles(csvFile, mdFile, tb)
+	return tables.write(tb)
 }
 
 // runsTable is the table of runs: one row each, the entrants as "A vs B"

@@ -104,11 +104,8 @@ func viewStored(ctx context.Context, e *env, storage, run, key, out string) (ret
 	if out == "" {
 		return usagef("--out is required (the HTML file to write)")
 	}
-	if storage == "" || storage == "none" {
-		return usagef("--storage %q: --run reads a stored run", storage)
-	}
-	if _, err := harness.ParseStorage(storage); err != nil {
-		return usagef("--storage: %v", err)
+	if err := readStorage("--storage", storage, "--run reads a stored run"); err != nil {
+		return err
 	}
 	st, err := harness.OpenStore(ctx, storage)
 	if err != nil {
