@@ -28,12 +28,8 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
 	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")
 	tables.register(fs, "table")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if base == "" || run == "" {
 		return usagef("--base and --run are required")

@@ -165,5 +165,18 @@ func newFlags(e *env, name, usage string) *flag.FlagSet { return cli.NewFlags(e.
 // arguments may come before, between and after the flags; they are returned.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) { return cli.Parse(fs, args) }
 
+// parseOnlyFlags parses the flags of a command that takes no arguments
+// besides them.
+func parseOnlyFlags(fs *flag.FlagSet, args []string) error {
+	rest, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(rest) > 0 {
+		return usagef("unexpected argument %q", rest[0])
+	}
+	return nil
+}
+
 // multiFlag collects a repeated string flag (--param k=v --param k2=v2).
 type multiFlag = cli.Strings

@@ -44,12 +44,8 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.BoolVar(&asJSON, "json", false, "print the headline and the files written as JSON")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "eval runs: do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	chosen := 0
 	for _, s := range []string{study, run, ab} {
@@ -73,6 +69,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	switch {
 	case study != "":
 		var ok bool // an SPSA study of that name, else a tuning study
+		var err error
 		if rep, ok, err = spsaReport(ctx, storage, study, out); err != nil {
 			return err
 		} else if ok {

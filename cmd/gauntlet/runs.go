@@ -46,12 +46,8 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&game, "game", "", "only the runs of this game")
 	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
 	tables.register(fs, "table")
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if err := readStorage("--storage", storage, "runs reads a results store"); err != nil {
 		return err

@@ -209,12 +209,8 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	var f spsaFlags
 	fs := f.register(e)
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if f.list {
 		return listSPSA(ctx, e, &f)

@@ -129,12 +129,8 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	var f tuneFlags
 	fs := f.register(e)
-	rest, err := parseFlags(fs, args)
-	if err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
 	}
 	if err := f.check(setFlags(fs)); err != nil {
 		return err
