@@ -35,7 +35,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&sprtArg, "sprt", "", "stop as soon as the SPRT [model:]elo0,elo1[,alpha,beta] decides; model normalized (default) or logistic (default: report nElo H0: 0 vs H1: 10, no early stop)")
 	tables.register(fs, "tables")
 	fs.BoolVar(&showCases, "cases-table", false, "print the per-case table")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
 	g, err := rf.gameOrErr()

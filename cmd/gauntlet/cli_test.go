@@ -143,6 +143,10 @@ func TestBadInputIsOneClearLine(t *testing.T) {
 		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--opponent", "cmd:./no-such-bot"}, `no-such-bot`},
 		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--storage", "postgres://x@127.0.0.1:1/none"}, `unreachable`},
 		{[]string{"ab", "--game", "pips", "--a", "skill", "--b", "skill:skill=1", "--sprt", "10,0"}, `elo1 must be greater`},
+		{[]string{"eval", "--game", "pips", "--strategy", "skill", "--opponents", "skill", "skill:skill=2"}, `unexpected argument "skill:skill=2"`},
+		{[]string{"ab", "--game", "pips", "--a", "skill", "--b", "skill:skill=1", "stray"}, `unexpected argument "stray"`},
+		{[]string{"play", "--game", "pips", "--case", "seed:1", "--entrants", "skill,skill", "stray"}, `unexpected argument "stray"`},
+		{[]string{"list", "stray"}, `unexpected argument "stray"`},
 	} {
 		_, stderr, code := gauntlet(t, dir, c.args...)
 		lines := strings.Split(strings.TrimSpace(stderr), "\n")

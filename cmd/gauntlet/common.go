@@ -193,13 +193,14 @@ func (t tableFiles) write(tables ...*reports.Table) error {
 }
 
 // readStorage checks the store flag of a command that reads stored runs
-// or studies: named (not none), and a storage URL. why says what reads it.
-func readStorage(flag, url, why string) error {
+// or studies, name: set (not none), and a storage URL. why says what
+// reads it.
+func readStorage(name, url, why string) error {
 	if url == "" || url == "none" {
-		return usagef("%s %q: %s", flag, url, why)
+		return usagef("%s %q: %s", name, url, why)
 	}
 	if _, err := harness.ParseStorage(url); err != nil {
-		return usagef("%s: %v", flag, err)
+		return usagef("%s: %v", name, err)
 	}
 	return nil
 }

@@ -88,7 +88,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.BoolVar(&wall, "wall", false, "show per-case wall time in the terminal table")
 	fs.IntVar(&rows, "rows", 200, "most per-case rows in the terminal table (0 = all; --csv and --md hold every row)")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
 	g, err := rf.gameOrErr()

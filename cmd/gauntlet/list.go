@@ -76,7 +76,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "list", "[--game G] [--json]")
 	fs.BoolVar(&asJSON, "json", false, "print JSON")
 	fs.StringVar(&only, "game", "", "only this game")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
 	var games []listGame

@@ -173,7 +173,7 @@ func parseOnlyFlags(fs *flag.FlagSet, args []string) error {
 		return err
 	}
 	if len(rest) > 0 {
-		return usagef("unexpected argument %q", rest[0])
+		return usagef("unexpected argument %q: this command takes only flags (a list is one comma-separated value; quote a value with spaces)", rest[0])
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&lineup, "entrants", "", "entrants seat by seat, e.g. greedy,random or simple*6")
 	fs.Var(&extra, "entrant", "one more entrant, e.g. 'cmd:./mybot --w 2' (repeatable; seats follow --entrants)")
 	fs.StringVar(&record, "record", "", "write the game's replayable record (JSONL) to this file")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
 	g, err := rf.gameOrErr()

@@ -32,7 +32,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
 	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
 	fs.StringVar(&out, "out", "", "the HTML file to write")
-	if _, err := parseFlags(fs, args); err != nil {
+	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
 	if run != "" {
