@@ -1031,9 +1031,50 @@ func (s *Store) GameMoves(ctx context.Context, runID, key string) (json.RawMessa
 
 // Runs lists stored runs with their entrants, newest first (without their
 // games).
-func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.kind, r.game, r.case_set, r.spec, r.version, r.created_at, r.updated_at, r.status, r.summary,
-		(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r ORDER BY r.created_at DESC`)
+func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) { return s.runs(ctx, "") }
+
+// Run loads one run with its entrants.
+func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
+	runs, err := s.runs(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if len(runs) == 1 {
+		return &runs[0], nil
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM runs ORDER BY created_at DESC LIMIT 9`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var stored string
+		if err := rows.Scan(&stored); err != nil {
+			return nil, err
+		}
+		ids = append(ids, stored)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(ids) > 8 {
+		ids = append(ids[:8], "...")
+	}
+	return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
+}
+
+// runs reads the stored runs with their entrants, newest first: every run,
+// or only the run id when id is not "".
+func (s *Store) runs(ctx context.Context, id string) ([]RunRecord, error) {
+	q := `SELECT r.id, r.kind, r.game, r.case_set, r.spec, r.version, r.created_at, r.updated_at, r.status, r.summary,
+		(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r`
+	var args []any
+	if id != "" {
+		q += ` WHERE r.id = ?`
+		args = append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, s.rebind(q+` ORDER BY r.created_at DESC`), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -1059,55 +1100,43 @@ func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return out, s.addEntrants(ctx, out)
+	return out, s.addEntrants(ctx, out, id)
 }
 
-// addEntrants fills in the entrants of runs, in one query.
-func (s *Store) addEntrants(ctx context.Context, runs []RunRecord) error {
+// addEntrants fills in the entrants of runs in one query: those of every
+// run, or of the run id when id is not "".
+func (s *Store) addEntrants(ctx context.Context, runs []RunRecord, id string) error {
 	at := make(map[string]int, len(runs))
 	for i := range runs {
 		at[runs[i].ID] = i
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT run_id, entrant_key, label, strategy, params, version FROM run_entrants ORDER BY run_id, idx`)
+	q := `SELECT run_id, entrant_key, label, strategy, params, version FROM run_entrants`
+	var args []any
+	if id != "" {
+		q += ` WHERE run_id = ?`
+		args = append(args, id)
+	}
+	rows, err := s.db.QueryContext(ctx, s.rebind(q+` ORDER BY run_id, idx`), args...)
 	if err != nil {
 		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var id, params string
+		var runID, params string
 		var e EntrantRecord
-		if err := rows.Scan(&id, &e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
+		if err := rows.Scan(&runID, &e.Key, &e.Label, &e.Strategy, &params, &e.Version); err != nil {
 			return err
 		}
-		i, ok := at[id]
+		i, ok := at[runID]
 		if !ok {
 			continue // a run created after the first query
 		}
 		if err := json.Unmarshal([]byte(params), &e.Params); err != nil {
-			return fmt.Errorf("run %s entrant %s: params: %w", id, e.Key, err)
+			return fmt.Errorf("run %s entrant %s: params: %w", runID, e.Key, err)
 		}
 		runs[i].Entrants = append(runs[i].Entrants, e)
 	}
 	return rows.Err()
-}
-
-// Run loads one run with its entrants.
-func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
-	runs, err := s.Runs(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for i := range runs {
-		if runs[i].ID == id {
-			return &runs[i], nil
-		}
-		ids = append(ids, runs[i].ID)
-	}
-	if len(ids) > 8 {
-		ids = append(ids[:8], "...")
-	}
-	return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
 }
 
 // Block is a claimed block of a run's games: the positions [Lo, Hi) of

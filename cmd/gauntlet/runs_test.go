@@ -52,6 +52,11 @@ func TestRunsListsStoredRuns(t *testing.T) {
 		t.Errorf("eval result %q", e.Result)
 	}
 
+	// A run that is not there names those that are, newest first.
+	if _, stderr, code := gauntlet(t, dir, "report", "--run", "nope", "--storage", db, "--out", filepath.Join(dir, "rep")); code == 0 ||
+		!strings.Contains(stderr, `no run "nope"`) || !strings.Contains(stderr, "(stored: second, first)") {
+		t.Errorf("report of a missing run: exit %d, %s", code, stderr)
+	}
 	out, _, code = gauntlet(t, dir, "runs", "--storage", db)
 	if code != 0 || !strings.Contains(out, "skill:skill=8 vs skill") || !strings.Contains(out, "first") {
 		t.Errorf("runs table (exit %d):\n%s", code, out)
