@@ -57,9 +57,6 @@ func (e *Entrant) cannotPlay() error {
 // Specs returns the entrant's tunable parameters: the strategy's declared
 // ones, or an external command's typed placeholders and spec file.
 func (e *Entrant) Specs() param.Specs {
-	if e.stored != nil {
-		return nil
-	}
 	if e.Strategy != nil {
 		return e.Strategy.Params
 	}

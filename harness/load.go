@@ -18,10 +18,10 @@ func LoadResults(ctx context.Context, st *Store, reg *Registry, runID string) (*
 	if err != nil {
 		return nil, nil, err
 	}
-	var spec RunSpec
-	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
+	if err := json.Unmarshal([]byte(rec.Spec), &rec.spec); err != nil {
 		return nil, nil, fmt.Errorf("run %s: spec: %w", runID, err)
 	}
+	spec := rec.spec
 	g, err := reg.Game(spec.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("run %s: %w", runID, err)
@@ -95,12 +95,8 @@ func LoadABSummary(ctx context.Context, st *Store, reg *Registry, runID string) 
 	if rec.Kind != "ab" {
 		return nil, fmt.Errorf("run %s is an %s run, not an ab run", runID, rec.Kind)
 	}
-	var spec RunSpec
-	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
-		return nil, fmt.Errorf("run %s: spec: %w", runID, err)
-	}
 	sp := DefaultSPRT
-	if raw, ok := spec.Extra["sprt"]; ok {
+	if raw, ok := rec.spec.Extra["sprt"]; ok {
 		js, err := json.Marshal(raw)
 		if err == nil {
 			err = json.Unmarshal(js, &sp)

@@ -350,7 +350,7 @@ type RunRecord struct {
 	Resumed   bool            `json:"-"`
 	GameCount int             `json:"games"`
 
-	spec RunSpec // the decoded Spec of a run made by RunSpec.Record
+	spec RunSpec // the decoded Spec of a run made by RunSpec.Record or loaded by LoadResults
 	name string  // the run name it was given ("" for a derived ID)
 }
 
