@@ -35,13 +35,7 @@ func TestHuntLeavesAnOpponentThatIsHomeFirst(t *testing.T) {
 	c := paperio.CellAt(20, 24)
 	lay(o, c)
 	o.X, o.Y, o.Dir = c.X(), c.Y(), paperio.Down
-	b, err := New2(params2(param.Values{"hunt": 1}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	me := &s.Players[0]
-	b.survey(s, me.ID)
-	b.forbid(s, me.ID, &b.forbiddn)
+	b, me := surveyed(t, s, param.Values{"hunt": 1})
 	if d := b.huntStep(me, &s.Players[1].Terr, unreached, heldProfile(me).ticks(s.Rules.Speed)); d != paperio.DirNone {
 		t.Fatalf("huntStep = %v, want none: the opponent is home in %d ticks", d, b.homeAt[1])
 	}
@@ -64,6 +58,21 @@ func deepState(t *testing.T, more ...box) *paperio.State {
 	return s
 }
 
+// surveyed is paperpaths2 with the values v, having surveyed s for player
+// 0 and forbidden the moves its minimax forbids, as Command does before
+// its steps; it returns the bot and player 0.
+func surveyed(t *testing.T, s *paperio.State, v param.Values) (*Bot, *paperio.Player) {
+	t.Helper()
+	b, err := New2(params2(v), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me := &s.Players[0]
+	b.survey(s, me.ID)
+	b.forbid(s, me.ID, &b.forbiddn)
+	return b, me
+}
+
 // TestHuntOnOwnLand: hunt=1 leaves the opponent of deepState alone, its
 // head being able to reach the cells of our way before us; hunt=2 knows
 // that a meeting on our land kills the opponent, not us, and cuts the
@@ -74,13 +83,7 @@ func TestHuntOnOwnLand(t *testing.T) {
 		want paperio.Dir
 	}{{1, paperio.DirNone}, {2, paperio.Down}} {
 		s := deepState(t)
-		b, err := New2(params2(param.Values{"hunt": c.hunt}), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		me := &s.Players[0]
-		b.survey(s, me.ID)
-		b.forbid(s, me.ID, &b.forbiddn)
+		b, me := surveyed(t, s, param.Values{"hunt": c.hunt})
 		d := b.huntStep(me, &s.Players[1].Terr, unreached, heldProfile(me).ticks(s.Rules.Speed))
 		t.Logf("hunt=%v: %v; opponent home in %d ticks", c.hunt, d, b.homeAt[1])
 		if d != c.want {
@@ -98,12 +101,7 @@ func TestHuntOnOwnLandKeepsAwayFromTheirLand(t *testing.T) {
 	me, o, third := &s.Players[0], &s.Players[1], &s.Players[2]
 	me.Terr.AndNot(&third.Terr)
 	put(third, 15, 15, paperio.Up)
-	b, err := New2(params2(param.Values{"hunt": 2}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b.survey(s, me.ID)
-	b.forbid(s, me.ID, &b.forbiddn)
+	b, _ := surveyed(t, s, param.Values{"hunt": 2})
 	var enemy paperio.Bits
 	enemy.Or(&o.Terr)
 	enemy.Or(&third.Terr)

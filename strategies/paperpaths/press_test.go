@@ -17,13 +17,7 @@ func TestPressHeadsForALongTrail(t *testing.T) {
 		want  paperio.Dir
 	}{{12, paperio.Down}, {13, paperio.DirNone}} {
 		s := deepState(t)
-		b, err := New2(params2(param.Values{"press": c.press}), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		me := &s.Players[0]
-		b.survey(s, me.ID)
-		b.forbid(s, me.ID, &b.forbiddn)
+		b, me := surveyed(t, s, param.Values{"press": c.press})
 		if d := b.pressStep(s, me); d != c.want {
 			t.Errorf("press=%v: pressStep = %v, want %v", c.press, d, c.want)
 		}
@@ -53,13 +47,7 @@ func TestPressStaysInOwnLand(t *testing.T) {
 		lay(o, paperio.CellAt(15, y))
 	}
 	o.X, o.Y, o.Dir = paperio.CellAt(15, 20).X(), paperio.CellAt(15, 20).Y(), paperio.Down
-	b, err := New2(params2(param.Values{"press": 1}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	me := &s.Players[0]
-	b.survey(s, me.ID)
-	b.forbid(s, me.ID, &b.forbiddn)
+	b, me := surveyed(t, s, param.Values{"press": 1})
 	if d := b.pressStep(s, me); d != paperio.DirNone {
 		t.Fatalf("pressStep = %v, want none: the trail is off our land", d)
 	}
