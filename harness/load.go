@@ -162,6 +162,9 @@ func paramDrift(now param.Specs, then map[string]any) string {
 // PlannedGames is the number of games a stored eval or ab run holds once
 // complete: its case set's cases, twice for an ab run (both seatings, or
 // both entrants of a single-player game), or the number its --games kept.
+// It counts from the spec rather than building the plan (LoadResults):
+// that would parse the entrants again, hashing an external bot's files for
+// every run a listing shows.
 func PlannedGames(reg *Registry, rec *RunRecord) (int, error) {
 	var spec RunSpec
 	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
