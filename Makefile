@@ -91,7 +91,7 @@ lint:
 	$(GO) tool errcheck -ignoretests -exclude internal/lint/errcheck.txt ./...
 	$(GO) test -count=1 ./internal/lint/
 
-# The example external bots of README's "Tune your own bot": the C++ brew
+# The example external bots of docs/external-bots.md's "Tune your own bot": the C++ brew
 # bot built with the system's g++ (the Python ones need no build).
 examples: bin/brew-bot
 
