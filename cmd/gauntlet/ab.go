@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -132,12 +133,12 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	}
-	fmt.Fprintln(e.stdout, abHeadline(sum))
+	fmt.Fprintln(e.stdout, untrusted.Text(abHeadline(sum)))
 	for _, l := range append(reports.ConductText("A", sum.ConductA), reports.ConductText("B", sum.ConductB)...) {
 		fmt.Fprintln(e.stdout, l)
 	}
 	for _, n := range sum.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
 	}
 	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs wall\n", plan.Run.ID, rs.Played, rs.Resumed, rs.Wall.Seconds())
 	return nil

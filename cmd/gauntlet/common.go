@@ -179,15 +179,19 @@ func (t tableFiles) check() error { return outputFiles("--csv", t.csv, "--md", t
 // named reports whether either file is named.
 func (t tableFiles) named() bool { return t.csv != "" || t.md != "" }
 
-// write writes tables as CSV and as Markdown, each only when named.
+// write writes tables as CSV and as Markdown, each only when named, each
+// file whole or not at all (reports.WriteTablesFile); the error names the
+// flag and the file.
 func (t tableFiles) write(tables ...*reports.Table) error {
 	if t.csv != "" {
 		if err := reports.WriteTablesFile(t.csv, false, tables...); err != nil {
-			return err
+			return fmt.Errorf("--csv: %w", err)
 		}
 	}
 	if t.md != "" {
-		return reports.WriteTablesFile(t.md, true, tables...)
+		if err := reports.WriteTablesFile(t.md, true, tables...); err != nil {
+			return fmt.Errorf("--md: %w", err)
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -87,7 +88,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, reports.CompareHeadline(c))
 	for _, n := range c.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
 	}
 	return nil
 }

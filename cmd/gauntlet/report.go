@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning"
@@ -141,7 +142,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	}
 	fmt.Fprintln(e.stdout, rep.Summary)
 	for _, n := range rep.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s; open %s\n", len(rep.Files), out, out+string(os.PathSeparator)+"index.html")
 	return nil

@@ -15,6 +15,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/internal/owner"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -266,7 +267,7 @@ func formatParams(m map[string]any) string {
 		}
 		parts[i] = fmt.Sprintf("%s=%v", k, v)
 	}
-	return strings.Join(parts, " ")
+	return untrusted.Line(strings.Join(parts, " ")) // a cat choice may come from a spec file
 }
 
 func optNum(x *float64) string {
@@ -351,7 +352,7 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	}
 	fmt.Fprintln(w, s.ReproducibleNote)
 	for _, n := range s.Notes {
-		fmt.Fprintln(w, "note:", n)
+		fmt.Fprintln(w, "note:", untrusted.Line(n))
 	}
 	if s.TimedOut {
 		fmt.Fprintln(w, "stopped by --timeout before the budget was spent")

@@ -43,6 +43,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gauntlet/internal/untrusted"
 )
 
 // Errors returned by Proc methods and Run; test with errors.Is.
@@ -458,10 +460,17 @@ func thousands(n int64) string {
 	return b.String()
 }
 
+// lastLines is the last n lines of s (a bot's stderr) joined by " | ",
+// each through untrusted.Line.
 func lastLines(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
+	}
+	for i, l := range lines {
+		// A bot's bytes, shown wherever the error is: nothing in them may
+		// act on a terminal (escape sequences) or a file (NUL, bad UTF-8).
+		lines[i] = untrusted.Line(strings.TrimSuffix(l, "\r"))
 	}
 	return strings.Join(lines, " | ")
 }
