@@ -349,7 +349,9 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	}
 	fmt.Fprintln(w, defaultLine(s))
 	fmt.Fprintf(w, "  params: %s\n", formatParams(s.DefaultParams))
-	if s.Improvement != nil && s.CI95 != nil {
+	if s.BestTrial != nil && s.DefaultTrial != nil && *s.BestTrial == *s.DefaultTrial {
+		fmt.Fprintln(w, "improvement: none, the best trial is the default configuration")
+	} else if s.Improvement != nil && s.CI95 != nil {
 		what := "best - default"
 		if s.Minimize {
 			what = "default - best, lower is better"
