@@ -475,9 +475,23 @@ func (w *worker) reusable(ctx context.Context, a acquired, values param.Values) 
 		return nil, err
 	}
 	n := len(w.t.units)
+	// A failed trial's units are not taken: its failure (a bot that
+	// forfeits every game, say) is judged on the games it played.
+	failed := map[int]bool{}
+	for _, row := range rows {
+		if _, seen := failed[row.TrialID]; seen {
+			continue
+		}
+		src, err := w.st.rdb.GetTrial(row.TrialID)
+		if err != nil {
+			return nil, err
+		}
+		_, lost := src.SystemAttrs[attrLost]
+		failed[row.TrialID] = src.State == goptuna.TrialStateFail && !lost
+	}
 	byTrial := map[int]int{}
 	for _, row := range rows {
-		if row.TrialID == a.trialID || row.Unit < 0 || row.Unit >= n {
+		if row.TrialID == a.trialID || row.Unit < 0 || row.Unit >= n || failed[row.TrialID] {
 			continue
 		}
 		if _, ok := r.scores[row.Unit]; !ok {
