@@ -57,7 +57,7 @@ type Results struct {
 	// number of leading matches the decision used.
 	Stopped bool
 	StopAt  int
-	Played  int // matches played by this process and stored (or, without a store, played)
+	Played  int // matches played by this process and stored (or, without a store, played), those finished after an early stop included
 	Resumed int // matches loaded from the store: stored earlier or by other workers
 	// Duplicates counts matches this process played whose stored result is
 	// another worker's: both played it, after this worker's claim expired
@@ -538,8 +538,9 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			done = src.gamesDone(chunk, done)
 		}
 		prog.add(len(chunk))
-		for _, i := range chunk {
+		for k, i := range chunk {
 			if col.add(&slab[i]) {
+				col.afterStop(len(chunk) - k - 1)
 				cancel()
 				return
 			}
@@ -622,8 +623,13 @@ func (c *collector) duplicate(n int) {
 	c.rs.Duplicates += n
 }
 
+// afterStop counts n games this process finished after the run was
+// decided: played (and stored, with a store), not results of the run.
+func (c *collector) afterStop(n int) { c.rs.Played += n }
+
 func (c *collector) add(r *Result) bool {
 	if c.rs.Stopped {
+		c.afterStop(1)
 		return true
 	}
 	c.rs.Results[r.Index] = r

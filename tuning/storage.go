@@ -28,6 +28,7 @@ import (
 //	                configuration's per-case scores
 //	tune_heartbeats one row per running trial, renewed by its worker
 //	tune_scores     each trial's per-case scores (JSON array, case order)
+//	tune_units      each finished case's score by configuration (units.go)
 //
 // Several processes, on one machine (SQLite) or many (PostgreSQL), share a
 // study through it. Creating the next trial is serialised with a database
@@ -68,6 +69,7 @@ var ownSchema = []string{
 		study_id INTEGER NOT NULL,
 		scores TEXT NOT NULL
 	)`,
+	unitsSchema,
 }
 
 // goptunaTables are the tables rdb.v2 creates.
@@ -391,6 +393,7 @@ func (s *Storage) DeleteStudy(ctx context.Context, name string) error {
 			for _, q := range []string{
 				`DELETE FROM tune_heartbeats WHERE study_id = ?`,
 				`DELETE FROM tune_scores WHERE study_id = ?`,
+				`DELETE FROM tune_units WHERE study_id = ?`,
 				`DELETE FROM trial_params WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
 				`DELETE FROM trial_values WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
 				`DELETE FROM trial_user_attributes WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,

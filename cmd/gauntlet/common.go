@@ -61,7 +61,7 @@ func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "games played in parallel")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document on stdout (logs and progress go to stderr)")
 	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no time limit for external bots (reproducible runs)")
-	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; see 'gauntlet list' for each game's limits)")
+	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; 'gauntlet list --game G' shows each game's limits)")
 	fs.Var(&f.firstTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
 	fs.Var(&f.margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")

@@ -269,6 +269,10 @@ func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Stud
 	if sum != nil {
 		s.DefaultValue, s.Improvement, s.CI95, s.WilcoxonP = sum.DefaultValue, sum.Improvement, sum.CI95, sum.WilcoxonP
 		s.Notes = append(s.Notes, sum.Notes...)
+		if sum.DefaultValue == nil && sum.DefaultState != "" {
+			s.Notes = append(s.Notes, "the default configuration"+strings.TrimPrefix(defaultLine(sum), "default"))
+		}
+		s.Notes = append(s.Notes, configsLine(sum))
 	}
 	return s
 }
