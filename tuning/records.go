@@ -150,7 +150,7 @@ func (r *StudyRecord) Best() *TrialRecord {
 
 // ListStudies lists the studies stored at url.
 func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
-	st, err := OpenStorage(ctx, url)
+	st, err := OpenStorageReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +160,7 @@ func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
 
 // LoadStudy reads one study stored at url with all its trials.
 func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
-	st, err := OpenStorage(ctx, url)
+	st, err := OpenStorageReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}

@@ -150,6 +150,14 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 		}
 		return nil, nil, err
 	}
+	if st != nil {
+		// The store must still hold what this run stored before the
+		// run reports it (a bot may have deleted the file meanwhile).
+		if err := st.CheckRun(ctx, plan.Run.ID, rs.Played+rs.Resumed); err != nil {
+			_ = st.Close() // the check's error is the one to report
+			return nil, nil, err
+		}
+	}
 	return rs, st, nil
 }
 

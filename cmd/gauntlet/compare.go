@@ -55,7 +55,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	load := func(url, id string) (_ *harness.StoredRun, err error) {
-		st, err := harness.OpenStore(ctx, url)
+		st, err := harness.OpenStoreReadOnly(ctx, url)
 		if err != nil {
 			return nil, err
 		}

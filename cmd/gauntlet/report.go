@@ -60,6 +60,9 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	if out == "" {
 		return usagef("--out DIR is required")
 	}
+	if err := outputDir("--out", out); err != nil {
+		return err
+	}
 	if err := readStorage("--storage", storage, "a report reads a stored run or study"); err != nil {
 		return err
 	}
@@ -85,7 +88,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	default:
-		st, err := harness.OpenStore(ctx, storage)
+		st, err := harness.OpenStoreReadOnly(ctx, storage)
 		if err != nil {
 			return err
 		}

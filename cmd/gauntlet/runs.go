@@ -67,7 +67,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := existingDatabase(storage); err != nil {
 		return err
 	}
-	st, err := harness.OpenStore(ctx, storage)
+	st, err := harness.OpenStoreReadOnly(ctx, storage)
 	if err != nil {
 		return err
 	}

@@ -166,6 +166,7 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
+	mark := harness.MarkFile(url) // checked before the study is reported
 	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
@@ -195,6 +196,9 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%w: the study %s keeps its finished trials; run the same command again to resume", err, study)
 		}
+		return err
+	}
+	if err := mark.Check(); err != nil {
 		return err
 	}
 	if f.bestJSON != "" {
