@@ -236,12 +236,10 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 			continue
 		}
 		st, err := owner.ReadStat(c)
-		if err != nil || st.PGID == pgid {
-			// Gone, or started by another part of gauntlet (os/exec
-			// children stay in our process group; every bot has its own).
+		if err != nil {
 			continue
 		}
-		switch ours, known := g.orphanOf(st); {
+		switch ours, known := g.orphanOf(st, pgid); {
 		case ours:
 			add(st)
 		case !known && st.State != 'Z' && st.State != 'X':
@@ -262,13 +260,16 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 // orphanOf reports whether st, a child of ours that is no bot, belongs to
 // the group: it is in the bot's process group, carries its mark, or holds
 // one of its pipes as stdin, stdout or stderr. A child that carries the
-// mark of another live bot is that bot's. One with nothing of any live bot
-// on it (its environment cleared, its pipes closed, or it is left from a
-// bot released already) is counted as the group's when no other live bot
-// started at or before it did: then only this bot, or one gone already,
-// can have started it. known is false when its environment could not be
-// read and nothing else told: it may be in the middle of an exec.
-func (g *group) orphanOf(st owner.Stat) (ours, known bool) {
+// mark of another live bot is that bot's; one in gauntlet's own process
+// group (ownPGID) was started by another part of gauntlet (os/exec
+// children stay in it; every bot has a group of its own). One with nothing
+// of any live bot on it (its environment cleared, its pipes closed, or it
+// is left from a bot released already) is counted as the group's when no
+// other live bot started at or before it did: then only this bot, or one
+// gone already, can have started it. known is false when its environment
+// could not be read and nothing else told: it may be in the middle of an
+// exec.
+func (g *group) orphanOf(st owner.Stat, ownPGID int) (ours, known bool) {
 	if st.PGID == g.root {
 		return true, true
 	}
@@ -283,6 +284,9 @@ func (g *group) orphanOf(st owner.Stat) (ours, known bool) {
 	}
 	if g.holdsPipe(st.PID) {
 		return true, true
+	}
+	if st.PGID == ownPGID {
+		return false, true
 	}
 	start, err := strconv.ParseUint(st.Start, 10, 64)
 	if err != nil {

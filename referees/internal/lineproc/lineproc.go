@@ -14,8 +14,11 @@
 //     reparented to it instead of init, and Close finds the bot's descendants
 //     through /proc (the children lists of the bot's tasks, and gauntlet's
 //     own orphaned children that carry the bot's mark in their environment,
-//     GAUNTLET_BOT_PROC, or its process group) and kills them, then reaps
-//     them.
+//     GAUNTLET_BOT_PROC, its process group, or one of its pipes as stdin,
+//     stdout or stderr) and kills them, then reaps them. An orphan with
+//     none of these (env -i setsid, its output redirected) is killed with
+//     the last bot that may have started it, so that none outlives the
+//     last bot of a gauntlet.
 //   - Bots die with gauntlet even on kill -9: each is started from one
 //     dedicated, locked OS thread that never exits, with a parent-death
 //     signal (SIGKILL), which Linux sends when the creating thread dies. A
