@@ -159,16 +159,31 @@ func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome
 }
 
 // playMatch is PlayMatch with the caller's players buffer (len(m.Seats)).
+// A game with external bots is played under its wall-clock cap and the
+// bounds on their processes (see botContext).
 func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player) (Outcome, time.Duration, error) {
+	external := 0
 	for seat, ei := range m.Seats {
 		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
-		// An external bot need not play the same game twice: keep its
-		// moves, so that the game can be watched later.
-		opt.RecordMoves = opt.RecordMoves || p.Entrants[ei].IsExternal()
+		if p.Entrants[ei].IsExternal() {
+			external++
+		}
+	}
+	// An external bot need not play the same game twice: keep its moves,
+	// so that the game can be watched later.
+	opt.RecordMoves = opt.RecordMoves || external > 0
+	gameCtx := ctx
+	if external > 0 {
+		var cancel context.CancelFunc
+		gameCtx, cancel = botContext(ctx, p.Game.Info().Limits, opt, external, len(m.Seats))
+		defer cancel()
 	}
 	start := time.Now()
-	out, err := p.Game.Play(ctx, m.Case, players, opt)
+	out, err := p.Game.Play(gameCtx, m.Case, players, opt)
 	wall := time.Since(start)
+	if err != nil && ctx.Err() == nil && gameCtx.Err() != nil {
+		err = context.Cause(gameCtx)
+	}
 	if err != nil {
 		return Outcome{}, wall, fmt.Errorf("%s case %s: %w", p.Game.Info().Name, m.Case.ID, err)
 	}
@@ -286,6 +301,10 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	// eval with SQLite at --jobs 2 waited 50-80 ms each for games; with
 	// 64, 1-4 ms.
 	work := make(chan []int, 64*jobs)
+	opt := rn.Options
+	if opt.Concurrent == 0 {
+		opt.Concurrent = jobs
+	}
 	g, gctx := errgroup.WithContext(runCtx)
 	for range jobs {
 		g.Go(func() error {
@@ -303,7 +322,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					}
 					var out Outcome
 					var wall time.Duration
-					if out, wall, err = playMatch(gctx, p, m, rn.Options, players[:len(m.Seats)]); err != nil {
+					if out, wall, err = playMatch(gctx, p, m, opt, players[:len(m.Seats)]); err != nil {
 						break
 					}
 					slab[i] = Result{Index: i, Outcome: out, Wall: wall}

@@ -23,7 +23,10 @@ import (
 
 // check refuses bad values of the flags every game-playing command shares.
 func (f *runFlags) check() error {
-	return atLeast("--jobs", f.jobs, 1, "games played in parallel")
+	if err := atLeast("--jobs", f.jobs, 1, "games played in parallel"); err != nil {
+		return err
+	}
+	return f.checkBots()
 }
 
 // atLeast refuses an integer flag below lo.

@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 		holdABot()
 		return
 	}
+	if mode := os.Getenv("LINEPROC_TEST_ROLE"); mode != "" {
+		os.Exit(playRole(mode))
+	}
 	os.Exit(m.Run())
 }
 
