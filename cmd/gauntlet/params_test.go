@@ -2,7 +2,10 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"gauntlet/strategies/param"
 )
 
 // TestParamAssignmentsWholeNumbers: a whole number of a params file is
@@ -14,5 +17,15 @@ func TestParamAssignmentsWholeNumbers(t *testing.T) {
 	want := []string{"mode=fast", "n=1000000", "on=true", "w=1500000", "x=0.25"}
 	if !slices.Equal(got, want) {
 		t.Fatalf("paramAssignments = %q, want %q", got, want)
+	}
+}
+
+// TestWriteParamsIntsInDigits: list and params show an int parameter's
+// range and default in digits.
+func TestWriteParamsIntsInDigits(t *testing.T) {
+	var b strings.Builder
+	writeParams(&b, "", describeParams(param.Specs{{Name: "nodes", Kind: param.Int, Min: 100, Max: 1e7, Default: 1e6}}))
+	if got := b.String(); !strings.Contains(got, "[100, 10000000]") || !strings.Contains(got, "default 1000000 ") {
+		t.Fatalf("writeParams: %q", got)
 	}
 }
