@@ -464,11 +464,7 @@ func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
 		}
 	}
 	for _, a := range assignments {
-		for _, item := range strings.Split(a, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
+		for _, item := range splitAssignments(a) {
 			k, v, ok := strings.Cut(item, "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 			if !ok || k == "" {
@@ -514,6 +510,27 @@ func notAFile(statErr error) string {
 		return "no such file"
 	}
 	return statErr.Error()
+}
+
+// splitAssignments splits "k=v,k=v" into its items. An item without "="
+// continues the value before it ("tag=a,b" sets tag to "a,b"), so that a
+// value with a comma (a fixed value, a choice) reads back from an
+// entrant's key.
+func splitAssignments(a string) []string {
+	var out []string
+	for _, item := range strings.Split(a, ",") {
+		switch {
+		case strings.TrimSpace(item) == "":
+		case !strings.Contains(item, "=") && len(out) > 0:
+			out[len(out)-1] += "," + item
+		default:
+			out = append(out, item)
+		}
+	}
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }
 
 // lookBot finds a bot's executable, saying whether it is missing or not

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -412,5 +413,26 @@ func TestPlaceholderNames(t *testing.T) {
 	}
 	if argv, _ := e.Argv(1); argv[2] != `echo {../x:int[1,2]=1} {} { } {"a": {"b": 1}} a{2,3}4` {
 		t.Errorf("literal braces: %q", argv[2])
+	}
+}
+
+// TestExternalValuesWithCommas: a fixed value or a choice with a comma is
+// one value, given with --param and read back from the entrant's key (as
+// tune reads its stored fixed values).
+func TestExternalValuesWithCommas(t *testing.T) {
+	r := duelRegistry(&duel{seats: 2})
+	e, err := r.ParseEntrant("duel", "cmd:sh -c 'echo {tag} {m:cat[a,b|c]=c} {d=x,y}'", "tag=1,2,m=a,b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if argv, _ := e.Argv(1); argv[2] != "echo 1,2 a,b x,y" {
+		t.Fatalf("argv %q", argv)
+	}
+	back, err := r.ParseEntrant("duel", e.Key())
+	if err != nil || back.Key() != e.Key() {
+		t.Fatalf("key %s parsed back as %v, %v", e.Key(), back, err)
+	}
+	if _, err := r.ParseEntrant("duel", "cmd:sh -c 'echo {tag}'", "1,2"); err == nil || !errors.Is(err, param.ErrSyntax) {
+		t.Errorf("an assignment without a name: %v", err)
 	}
 }
