@@ -120,10 +120,20 @@ func TestTuneExternalBotKilledResumes(t *testing.T) {
 	if s.Complete != 3 || s.Lost != 1 || len(s.Trials) != 4 {
 		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 3, 1, 4", s.Complete, s.Lost, len(s.Trials))
 	}
+	// The re-run of the lost trial keeps the cases that trial finished
+	// (two games each: seats swapped) and plays only the others.
+	reused := 0
 	for _, tr := range s.Trials {
-		if tr.State == tuning.StateComplete && (tr.Conduct == nil || tr.Conduct.Games != 8 || tr.Conduct.Forfeits != 0) {
-			t.Errorf("trial %d: conduct %+v, want 8 games and no forfeit", tr.Number, tr.Conduct)
+		if tr.State != tuning.StateComplete {
+			continue
 		}
+		reused += tr.Reused
+		if tr.Conduct == nil || tr.Conduct.Games+2*tr.Reused != 8 || tr.Conduct.Forfeits != 0 {
+			t.Errorf("trial %d: conduct %+v with %d cases kept, want 8 games in all and no forfeit", tr.Number, tr.Conduct, tr.Reused)
+		}
+	}
+	if reused == 0 {
+		t.Error("the re-run of the killed trial kept none of the cases it had finished")
 	}
 }
 
