@@ -176,7 +176,7 @@ func (p *Proc) Send(text []byte, timeout time.Duration) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return fmt.Errorf("%w: the bot did not read its input within %s", ErrTimeout, Millis(timeout))
 		}
-		return p.exitError("writing input")
+		return p.exitError("writing input", "closed its input (stdin)")
 	}
 	return nil
 }
@@ -212,7 +212,7 @@ func (p *Proc) Answer(limit, margin time.Duration) (string, time.Duration, error
 		}
 	}
 	if !ok || errors.Is(it.err, io.EOF) {
-		return "", 0, p.exitError("reading output")
+		return "", 0, p.exitError("reading output", "closed its output (stdout)")
 	}
 	took := max(it.at.Sub(p.sentAt), 0)
 	if limit > 0 && took > due {
@@ -296,8 +296,9 @@ func (p *Proc) readStderr(w io.Writer) {
 }
 
 // exitError describes why the bot's pipe closed: its exit status (when it has
-// exited within a moment) and the tail of its stderr.
-func (p *Proc) exitError(doing string) error {
+// exited within a moment), else closed (which end the bot closed while still
+// running), and the tail of its stderr.
+func (p *Proc) exitError(doing, closed string) error {
 	select {
 	case <-p.done:
 	case <-time.After(200 * time.Millisecond):
@@ -317,7 +318,7 @@ func (p *Proc) exitError(doing string) error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	default:
-		status = "closed its output"
+		status = closed
 	}
 	msg := fmt.Sprintf("%s: %s", doing, status)
 	if t := strings.TrimSpace(p.tail.String()); t != "" {
