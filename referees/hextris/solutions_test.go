@@ -254,3 +254,15 @@ func FuzzPlay(f *testing.F) {
 		}
 	})
 }
+
+// TestReplayLineCap: a line past the line cap is an error naming it.
+func TestReplayLineCap(t *testing.T) {
+	in := `{"problemId":1,"seed":0,"solution":"ei!"}` + "\n" + `{"problemId":1,"seed":0,"solution":"` + strings.Repeat("p", 16<<20) + `"}`
+	var out bytes.Buffer
+	if err := Replay(context.Background(), strings.NewReader(in), &out); err == nil || err.Error() != "line 2: longer than 16 MiB" {
+		t.Fatalf("Replay = %v", err)
+	}
+	if !strings.Contains(out.String(), `"power_score"`) {
+		t.Fatalf("the first line's result is missing: %q", out.String())
+	}
+}
