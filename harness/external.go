@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"gauntlet/internal/bounded"
 	"gauntlet/internal/owner"
 	"gauntlet/strategies/param"
 )
@@ -183,7 +185,7 @@ type specEntry struct {
 
 // readSpecFile reads the parameter declarations of a spec file.
 func readSpecFile(path string) (param.Specs, error) {
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
 	if err != nil {
 		return nil, fmt.Errorf("spec file: %w", err)
 	}

@@ -19,9 +19,12 @@ import (
 
 // The limits of gauntlet's inputs.
 const (
-	// FileSize bounds a whole input file: a solution, problem, parameters
-	// or gains file.
+	// FileSize bounds a whole input file: a solution or problem file.
 	FileSize = 64 << 20
+	// SettingsSize bounds a file of settings decoded whole into values
+	// (--params-file, --gains-file, a {params@spec.json} file), which take
+	// several times their size in memory.
+	SettingsSize = 16 << 20
 	// LineSize bounds one line of a JSON-lines input (a replay case, a
 	// trace tick, a towers layout), its newline included.
 	LineSize = 16 << 20
@@ -130,8 +133,10 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 			return 0, err
 		}
 		if c.pending == nil {
-			if c.buf == nil {
-				c.buf = make([]byte, 64<<10)
+			// As large as the caller's buffer (bytes.Buffer.ReadFrom
+			// offers its free space), from 64 KiB up to 1 MiB.
+			if size := min(max(len(p), 64<<10), 1<<20); len(c.buf) < size {
+				c.buf = make([]byte, size)
 			}
 			ch := make(chan result, 1)
 			c.pending = ch

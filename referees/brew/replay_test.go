@@ -45,3 +45,14 @@ func TestReplayRefusesInputPastTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestServeLineCap: a bot's input line past the line cap is an error, not
+// held whole.
+func TestServeLineCap(t *testing.T) {
+	in := strings.Repeat("7", 16<<20+1) + "\n"
+	var out bytes.Buffer
+	err := Serve(context.Background(), strings.NewReader(in), &out, nil)
+	if err == nil || err.Error() != "turn 1: an input line: longer than 16 MiB" {
+		t.Fatalf("Serve = %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -213,5 +214,15 @@ func TestReplayRefusesTicksPastTheEnd(t *testing.T) {
 	long := append(append(append([]byte(nil), data...), '\n'), bytes.Repeat([]byte(" "), 16<<20)...)
 	if err := Replay(context.Background(), bytes.NewReader(long), &out); err == nil || !strings.HasSuffix(err.Error(), "longer than 16 MiB") {
 		t.Fatalf("a line of 16 MiB: %v", err)
+	}
+}
+
+// TestServeLineCap: a runner's message past the line cap is an error
+// naming the line, not held whole.
+func TestServeLineCap(t *testing.T) {
+	in := `{"type": "end_gam` + strings.Repeat("e", 16<<20) + `"}`
+	err := Serve(context.Background(), strings.NewReader(in), io.Discard, printBot{})
+	if err == nil || err.Error() != "serve: line 1: longer than 16 MiB" {
+		t.Fatalf("Serve = %v", err)
 	}
 }
