@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"gauntlet/internal/bounded"
 	"gauntlet/internal/owner"
 	"gauntlet/strategies/param"
 )
@@ -217,7 +219,7 @@ type specEntry struct {
 
 // readSpecFile reads the parameter declarations of a spec file.
 func readSpecFile(path string) (param.Specs, error) {
-	data, err := readSmallFile(path, maxSpecFile)
+	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
 	if err != nil {
 		return nil, fmt.Errorf("spec file: %w", err)
 	}
@@ -245,29 +247,6 @@ func readSpecFile(path string) (param.Specs, error) {
 		return nil, fmt.Errorf("spec file %s: %w", path, err)
 	}
 	return specs, nil
-}
-
-// maxSpecFile bounds the size of a spec file (a path in a command may name
-// a device or a huge file by mistake).
-const maxSpecFile = 1 << 20
-
-// readSmallFile reads a file of at most limit bytes.
-func readSmallFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, limit)
-	}
-	return data, nil
 }
 
 func (e specEntry) spec() (param.Spec, error) {
