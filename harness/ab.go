@@ -1,8 +1,10 @@
 package harness
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"gauntlet/harness/stats"
@@ -167,23 +169,7 @@ func ParseSPRT(s string) (SPRTSpec, error) {
 		}
 		sp.Model, s = em.String(), rest
 	}
-	var n int
-	var err error
-	switch {
-	case countRune(s, ',') == 1:
-		n, err = fmt.Sscanf(s, "%g,%g", &sp.Elo0, &sp.Elo1)
-		if n != 2 {
-			err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
-		}
-	case countRune(s, ',') == 3:
-		n, err = fmt.Sscanf(s, "%g,%g,%g,%g", &sp.Elo0, &sp.Elo1, &sp.Alpha, &sp.Beta)
-		if n != 4 {
-			err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
-		}
-	default:
-		err = fmt.Errorf("want elo0,elo1[,alpha,beta]")
-	}
-	if err != nil {
+	if err := parseSPRTBounds(&sp, s); err != nil {
 		return sp, fmt.Errorf("--sprt %q: %w", orig, err)
 	}
 	for _, x := range []struct {
@@ -207,14 +193,24 @@ func ParseSPRT(s string) (SPRTSpec, error) {
 	return sp, nil
 }
 
-func countRune(s string, r rune) int {
-	n := 0
-	for _, c := range s {
-		if c == r {
-			n++
-		}
+// parseSPRTBounds reads "elo0,elo1[,alpha,beta]" into sp: each field a
+// whole number, spaces around it allowed; a value too large for a float
+// is left infinite for ParseSPRT to refuse by name.
+func parseSPRTBounds(sp *SPRTSpec, s string) error {
+	fields := strings.Split(s, ",")
+	if len(fields) != 2 && len(fields) != 4 {
+		return fmt.Errorf("want elo0,elo1[,alpha,beta]")
 	}
-	return n
+	names := [...]string{"elo0", "elo1", "alpha", "beta"}
+	dst := [...]*float64{&sp.Elo0, &sp.Elo1, &sp.Alpha, &sp.Beta}
+	for i, f := range fields {
+		x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+		if err != nil && !errors.Is(err, strconv.ErrRange) {
+			return fmt.Errorf("%s %q is not a number; want elo0,elo1[,alpha,beta]", names[i], f)
+		}
+		*dst[i] = x
+	}
+	return nil
 }
 
 // gamePoints is A's result in one game: 1 win, ½ draw, 0 loss, comparing

@@ -218,6 +218,9 @@ func (r *Registry) ParseEntrant(game, spec string, assignments ...string) (*Entr
 		return parseExternal(rest, assignments)
 	}
 	name, inline, _ := strings.Cut(spec, ":")
+	if name == "" {
+		return nil, fmt.Errorf("entrant %q: no strategy name before ':'", spec)
+	}
 	s, err := r.Strategy(game, name)
 	if err != nil {
 		return nil, err
@@ -273,6 +276,9 @@ func (r *Registry) ParseLineup(game, spec string) ([]*Entrant, error) {
 			c, err := strconv.Atoi(strings.TrimSpace(count))
 			if err != nil || c < 1 || c > 64 {
 				return nil, fmt.Errorf("entrant %q: bad repeat count %q", it, count)
+			}
+			if strings.TrimSpace(base) == "" {
+				return nil, fmt.Errorf("entrant %q: no strategy before the repeat count", it)
 			}
 			it, n = strings.TrimSpace(base), c
 		}

@@ -1,7 +1,10 @@
 package harness
 
 import (
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -41,8 +44,11 @@ func (r *Registry) RegisterGame(g Game) {
 	r.games[info.Name] = g
 }
 
-// RegisterStrategy adds a strategy of a registered game; it panics on a
-// duplicate name or a malformed parameter declaration.
+// RegisterStrategy adds a strategy of the game named s.Game; it panics on
+// a duplicate name or a malformed parameter declaration. The game may be
+// registered before or after its strategies (Go runs a package's init
+// functions in file-name order), so a strategy of a game that is never
+// registered is reported by Check, not here.
 func (r *Registry) RegisterStrategy(s *Strategy) {
 	if err := s.Params.Check(); err != nil {
 		panic(fmt.Sprintf("harness: strategy %s/%s: %v", s.Game, s.Name, err))
@@ -52,9 +58,6 @@ func (r *Registry) RegisterStrategy(s *Strategy) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.games[s.Game]; !ok {
-		panic("harness: strategy " + s.Name + " for unregistered game " + s.Game)
-	}
 	m := r.strategies[s.Game]
 	if m == nil {
 		m = map[string]*Strategy{}
@@ -64,6 +67,22 @@ func (r *Registry) RegisterStrategy(s *Strategy) {
 		panic("harness: strategy registered twice: " + s.Game + "/" + s.Name)
 	}
 	m[s.Name] = s
+}
+
+// Check reports the strategies registered for a game that is not: a
+// misspelt game name, or a game whose registration was removed. Call it
+// once registration is over (the games' contract tests do).
+func (r *Registry) Check() error {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var errs []error
+	for _, game := range slices.Sorted(maps.Keys(r.strategies)) {
+		if _, ok := r.games[game]; !ok {
+			errs = append(errs, fmt.Errorf("harness: strategies %s registered for unknown game %q (known: %s)",
+				strings.Join(r.strategyNames(game), ", "), game, strings.Join(r.gameNames(), ", ")))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Game returns the named game, or an error listing the known ones.

@@ -114,8 +114,18 @@ func readParamsFile(path string) (map[string]any, error) {
 		}
 	}
 	for k, v := range obj {
-		switch v.(type) {
-		case float64, string, bool:
+		// The values become name=value assignments, which commas separate:
+		// a name with a comma or "=", or a value with a comma, would set
+		// other parameters than the one the file names.
+		if strings.ContainsAny(k, ",=") {
+			return nil, usagef("params file %s: %q is not a parameter name (it holds a comma or '=')", path, k)
+		}
+		switch x := v.(type) {
+		case float64, bool:
+		case string:
+			if strings.Contains(x, ",") {
+				return nil, usagef("params file %s: parameter %q holds %q; a value has no comma", path, k, x)
+			}
 		default:
 			return nil, usagef("params file %s: parameter %q holds %s; want a number, a string or a boolean", path, k, jsonKind(v))
 		}

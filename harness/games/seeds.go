@@ -24,8 +24,8 @@ func seedCases(game, set string, smoke int, mk func(seed int64) any) ([]harness.
 		if !ok || err1 != nil || err2 != nil || a > b || b-a >= 1_000_000 {
 			return nil, fmt.Errorf("%s case set %q: want seeds:A-B with A <= B and at most 1000000 seeds", game, set)
 		}
-		for s := a; s <= b; s++ {
-			seeds = append(seeds, s)
+		for i := int64(0); i <= b-a; i++ { // s <= b would wrap at the largest seed
+			seeds = append(seeds, a+i)
 		}
 	case strings.HasPrefix(set, "seeds:"):
 		n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))

@@ -158,8 +158,11 @@ func (towersGame) Cases(set string) ([]harness.Case, error) {
 		if err != nil {
 			return fmt.Errorf("towers case set %q: %w", set, err)
 		}
-		for s := lo; s <= hi; s++ {
+		for s := lo; ; s++ { // lo <= hi; s <= hi would wrap at the largest seed
 			ws = append(ws, want{lv, s})
+			if s == hi {
+				break
+			}
 		}
 		return nil
 	}

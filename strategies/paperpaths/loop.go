@@ -1,0 +1,215 @@
+package paperpaths
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+
+	"gauntlet/referees/paperio"
+)
+
+// samplePath draws one random loop from the head (or, with a script, walks
+// the script's cells from the head and then a shortest way home) and scores
+// it; ok is false for an unsafe or impossible loop. The cells walked are
+// left in b.walk.
+func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell, trail []paperio.Cell, trailArrive, out int32, pr profile, enemy *paperio.Bits, script []paperio.Cell) (paperio.Dir, float64, bool) {
+	b.onPath = paperio.Bits{}
+	b.lines = append(b.lines[:0], trail...)
+	b.walk = b.walk[:0]
+	b.slack = -unreached
+	base := s.Rules.Speed
+	cur, dir := head, p.Dir
+	first := paperio.DirNone
+	var outLen int
+	if script != nil {
+		outLen = len(script)
+	} else {
+		outLen = 1 + b.rng.IntN(b.maxLen)
+	}
+	w := walker{pr: pr, at: head}
+	inside := 0
+	minArrive := trailArrive
+	closed := false
+	for i := 0; i < outLen; i++ {
+		var d paperio.Dir
+		var n paperio.Cell
+		if script != nil {
+			var ok bool
+			n = script[i]
+			if d, ok = dirTo(cur, n); !ok || d == dir.Reverse() && dir != paperio.DirNone ||
+				p.TrailBits.Has(n) || b.onPath.Has(n) || first == paperio.DirNone && !p.CanTurn(d) {
+				return 0, 0, false
+			}
+		} else if b.safeWalk {
+			var ok bool
+			d, n, ok = b.safeStep(p, cur, dir, &w, base, minArrive, len(b.lines) > 0, first == paperio.DirNone)
+			if !ok {
+				if first == paperio.DirNone {
+					return 0, 0, false
+				}
+				break
+			}
+		} else {
+			d = dir
+			if d == paperio.DirNone || b.rng.Float64() >= b.forward {
+				d = dirs[b.rng.IntN(4)]
+			}
+			if d == dir.Reverse() && dir != paperio.DirNone {
+				d = dir
+			}
+			var ok bool
+			n, ok = cur.Step(d)
+			if !ok || p.TrailBits.Has(n) || b.onPath.Has(n) {
+				// Try the other turns once before giving up on the walk.
+				found := false
+				for _, alt := range dirs {
+					if alt == dir.Reverse() && dir != paperio.DirNone {
+						continue
+					}
+					if m, ok2 := cur.Step(alt); ok2 && !p.TrailBits.Has(m) && !b.onPath.Has(m) {
+						d, n, found = alt, m, true
+						break
+					}
+				}
+				if !found {
+					return 0, 0, false
+				}
+			}
+			if first == paperio.DirNone && !p.CanTurn(d) {
+				return 0, 0, false
+			}
+		}
+		if first == paperio.DirNone {
+			first = d
+		}
+		w.step(b, n, base)
+		b.walk = append(b.walk, n)
+		cur, dir = n, d
+		if b.ours(p, n, w.t) {
+			if len(b.lines) > 0 {
+				b.lines = append(b.lines, n)
+				closed = true
+				break
+			}
+			inside++
+			continue
+		}
+		b.onPath.Set(n)
+		b.lines = append(b.lines, n)
+		minArrive = min(minArrive, b.arrive[n])
+	}
+	if first == paperio.DirNone {
+		return 0, 0, false
+	}
+	if !closed && len(b.lines) > 0 {
+		if b.homeDist(p, cur, dir, w.t, w.pr.ticks(base)) < 0 {
+			return 0, 0, false
+		}
+		// Walk the way home (goal back to cur, reversed) with the timing.
+		n0 := len(b.lines)
+		for x := b.goal; x != cur; x = b.parent[x] {
+			b.lines = append(b.lines, x)
+		}
+		slices.Reverse(b.lines[n0:])
+		b.walk = append(b.walk, b.lines[n0:]...)
+		for _, x := range b.lines[n0:] {
+			w.step(b, x, base)
+			if !b.ours(p, x, w.t) {
+				minArrive = min(minArrive, b.arrive[x])
+			}
+		}
+	}
+	if len(b.lines) > 0 {
+		b.slack = minArrive - w.t
+	} else {
+		b.slack = unreached
+	}
+	// A capture beats a cut in the same tick: an arrival at the closing
+	// tick itself is safe.
+	if len(b.lines) > 0 && float64(minArrive) < float64(w.t)+b.margin {
+		return 0, 0, false
+	}
+	// Heads closer than a cell meet head on: an opponent that can be at
+	// the closing cell soon after the loop closes can kill us there.
+	if b.closeGuard > 0 && len(b.lines) > 0 && float64(b.arrive[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
+		return 0, 0, false
+	}
+	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
+		return 0, 0, false
+	}
+	if b.endClose && len(b.lines) > 0 && w.t > b.left {
+		return 0, 0, false
+	}
+	var value float64
+	var got, enemyGot paperio.Bits
+	if len(b.lines) >= 2 {
+		got = paperio.Capture(&p.Terr, b.lines)
+		enemyGot = got
+		for j := range enemyGot {
+			enemyGot[j] &= enemy[j]
+		}
+	}
+	if b.estimator > 0 {
+		if score, ok := b.ordered(s, &w, &got, &enemyGot, out, len(b.lines) > 0); ok {
+			return first, score, true
+		}
+	}
+	if len(b.lines) >= 2 {
+		if b.life > 0 {
+			value = b.lifeValue(&got, &enemyGot, w.t)
+		} else {
+			ne := got.Count() - enemyGot.Count()
+			value = b.wNeutral*float64(ne) + b.wEnemy*float64(enemyGot.Count())
+		}
+	}
+	for killed := w.killed; killed != 0; killed &= killed - 1 {
+		value += b.wKill
+	}
+	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow) + b.wSaw*w.saw
+	value += b.wHome * float64(inside) / float64(b.maxLen)
+	t := float64(w.t) + b.timeBias
+	if b.approach > 0 && len(b.walk) > 0 {
+		if d := b.toEnemy[b.walk[len(b.walk)-1]]; d != unreached {
+			t += b.approach * float64(d*profile{}.ticks(base))
+		}
+	}
+	score := value / t
+	if b.timePow != 1 {
+		score = value / math.Pow(t, b.timePow)
+	}
+	if b.estimator > 0 || b.killFirst {
+		score += float64(bits.OnesCount8(w.killed)) * killRank
+	}
+	return first, score, true
+}
+
+// walker times a path cell by cell and counts what it meets.
+type walker struct {
+	t           int32        // ticks from now to reach the last cell
+	pr          profile      // own speed profile from there
+	at          paperio.Cell // the last cell reached
+	nitro, slow int          // bonuses picked up
+	saw         float64      // points the saws picked up are expected to score (w_saw > 0)
+	killed      uint8        // opponents (bit k-1) whose trail the path cuts before they can be home
+}
+
+// step moves to the next cell n.
+func (w *walker) step(b *Bot, n paperio.Cell, base int) {
+	tick := w.pr.ticks(base)
+	w.t += tick
+	w.pr = w.pr.arrive(b.bonus[n])
+	switch b.bonus[n].kind {
+	case bonusNitro:
+		w.nitro++
+	case bonusSlow:
+		w.slow++
+	case bonusSaw:
+		if d, ok := dirTo(w.at, n); ok && b.wSaw > 0 && w.t < b.arrive[n] {
+			w.saw += b.sawPoints(n, d, w.t, tick)
+		}
+	}
+	w.at = n
+	if o := b.owner[n]; o > 0 && w.t < b.homeAt[o-1] {
+		w.killed |= 1 << (o - 1)
+	}
+}

@@ -1,0 +1,63 @@
+package paperpaths
+
+import "gauntlet/referees/paperio"
+
+// horizon is how far ahead, in ticks, arrival maps are computed.
+const horizon = 800
+
+// cellMaps are what the survey of a decision finds: per cell, the earliest
+// opponent arrival, the trail owners, the bonuses, and the distance maps.
+type cellMaps struct {
+	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
+	toEnemy [paperio.NumCells]int32 // cells from the nearest enemy cell (approach)
+	tickMin int32                   // fewest ticks a cell can take (nitro)
+	left    int32                   // ticks left in the game
+
+	st      *paperio.State // the state of this decision (survey), read only
+	me      int            // our player ID
+	arr     *arrivals
+	arrive  [paperio.NumCells]int32 // earliest opponent arrival in ticks
+	homeAt  [paperio.MaxPlayers]int32
+	terrEnd [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	owner   [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
+	bonus   [paperio.NumCells]bonusCell
+}
+
+// survey fills the arrival map (earliest tick any live opponent can stand
+// on each cell), each opponent's earliest way home, the trail owners and
+// the map bonuses.
+func (b *Bot) survey(s *paperio.State, me int) {
+	b.st, b.me = s, me
+	for i := range b.arrive {
+		b.arrive[i] = unreached
+		b.owner[i] = 0
+		b.bonus[i] = bonusCell{}
+	}
+	for _, mb := range s.MapBonuses() {
+		k := bonusNone
+		switch mb.Kind {
+		case paperio.Nitro:
+			k = bonusNitro
+		case paperio.Slowdown:
+			k = bonusSlow
+		case paperio.Saw:
+			k = bonusSaw
+		}
+		b.bonus[mb.Cell] = bonusCell{kind: k, active: int16(mb.Active)}
+	}
+	for k := 0; k < s.N; k++ {
+		o := &s.Players[k]
+		b.homeAt[k] = unreached
+		if !o.Alive || o.ID == me {
+			continue
+		}
+		for _, c := range o.Trail() {
+			b.owner[c] = int8(k + 1)
+		}
+		b.homeAt[k] = b.arr.run(o, s.Rules.Speed, &b.bonus, horizon)
+		b.arr.minInto(&b.arrive)
+	}
+	if b.terrLife {
+		b.territoryLife(s, me)
+	}
+}
