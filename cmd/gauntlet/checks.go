@@ -114,8 +114,9 @@ func readParamsFile(path string) (map[string]any, error) {
 		}
 	}
 	for k, v := range obj {
-		// The values become name=value assignments, which commas separate:
-		// a name with a comma or "=", or a value with a comma, would set
+		// The values become name=value assignments, which commas separate
+		// (an item without "=" continues the value before it): a name with
+		// a comma or "=", or a value with a comma followed by "=", would set
 		// other parameters than the one the file names.
 		if strings.ContainsAny(k, ",=") {
 			return nil, usagef("params file %s: %q is not a parameter name (it holds a comma or '=')", path, k)
@@ -123,8 +124,8 @@ func readParamsFile(path string) (map[string]any, error) {
 		switch x := v.(type) {
 		case float64, bool:
 		case string:
-			if strings.Contains(x, ",") {
-				return nil, usagef("params file %s: parameter %q holds %q; a value has no comma", path, k, x)
+			if i := strings.Index(x, ","); i >= 0 && strings.Contains(x[i:], "=") {
+				return nil, usagef("params file %s: parameter %q holds %q; a value with a comma has no '=' after it", path, k, x)
 			}
 		default:
 			return nil, usagef("params file %s: parameter %q holds %s; want a number, a string or a boolean", path, k, jsonKind(v))
