@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/sync/errgroup"
+
+	"gauntlet/internal/sqldb"
 )
 
 // Match is one game of a plan: a case and the entrant in each seat.
@@ -90,7 +92,7 @@ type Runner struct {
 	Jobs     int           // parallel games (<= 0: number of CPUs)
 	Options  PlayOptions   // passed to every Play
 	Progress io.Writer     // progress bar destination (nil: none)
-	Worker   string        // worker name stored with each game and claim (default WorkerName())
+	Worker   string        // worker name stored with each game and claim (default sqldb.WorkerName())
 	Lease    time.Duration // lease of a claimed block with a store, renewed while it is played (default 30s)
 	Log      *slog.Logger
 
@@ -232,7 +234,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	}
 	worker := rn.Worker
 	if worker == "" {
-		worker = WorkerName()
+		worker = sqldb.WorkerName()
 	}
 
 	if err := p.limitRun(rn.Options); err != nil {

@@ -14,13 +14,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	"github.com/mattn/go-sqlite3"
 
-	"gauntlet/internal/owner"
+	"gauntlet/internal/sqldb"
 )
 
 // DefaultStorage is the storage URL used when none is given.
@@ -34,7 +33,7 @@ const DefaultStorage = "sqlite:gauntlet.db"
 // games in blocks (ClaimBlock).
 type Store struct {
 	db      *sql.DB
-	dialect string // "sqlite" or "postgres"
+	dialect sqldb.Dialect
 	url     string
 	mark    FileMark // an SQLite store's file as opened (CheckFile)
 	// readOnly: an SQLite file opened by OpenStoreReadOnly, which nothing
@@ -44,7 +43,7 @@ type Store struct {
 
 // Storage describes a parsed storage URL.
 type Storage struct {
-	Dialect string // "sqlite" or "postgres"
+	Dialect sqldb.Dialect
 	DSN     string // driver data source name
 	Path    string // sqlite: the file
 }
@@ -235,7 +234,7 @@ func createSQLite(ctx context.Context, path string) error {
 		return errors.Join(err, os.Remove(tmp))
 	}
 	db.SetMaxOpenConns(1) // the journal mode changes on the connection that made the tables
-	err = (&Store{db: db, dialect: "sqlite"}).migrate(ctx)
+	err = (&Store{db: db, dialect: sqldb.SQLite}).migrate(ctx)
 	if err == nil {
 		_, err = db.ExecContext(ctx, `PRAGMA journal_mode=WAL`)
 	}
@@ -267,7 +266,7 @@ func redact(url string) string {
 func (s *Store) DB() *sql.DB { return s.db }
 
 // Dialect is "sqlite" or "postgres".
-func (s *Store) Dialect() string { return s.dialect }
+func (s *Store) Dialect() sqldb.Dialect { return s.dialect }
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
@@ -359,22 +358,17 @@ var schema = []string{
 	)`,
 }
 
-// lockHarnessSchema is the PostgreSQL advisory lock taken while the tables
-// are created, so that workers starting together on a new database do not
-// race in CREATE TABLE (the tuning storage uses its own keys).
-const lockHarnessSchema = 0x67746e32
-
+// migrate creates the tables the store lacks, holding the advisory lock
+// sqldb.LockRunsSchema on PostgreSQL, so that workers starting together on
+// a new database do not race in CREATE TABLE.
 func (s *Store) migrate(ctx context.Context) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if s.dialect == "postgres" {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, 0)`, lockHarnessSchema); err != nil {
-			return err
-		}
-	}
+	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(sqldb.LockRunsSchema, 0), func(tx *sql.Tx) error {
+		return s.migrateTx(ctx, tx)
+	})
+}
+
+// migrateTx is migrate's work in its transaction.
+func (s *Store) migrateTx(ctx context.Context, tx *sql.Tx) error {
 	for _, q := range schema {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return err
@@ -408,25 +402,16 @@ func (s *Store) migrate(ctx context.Context) error {
 			return err
 		}
 	}
-	return tx.Commit()
+	return nil
 }
 
-// rebind turns ? placeholders into $1, $2... for PostgreSQL.
-func (s *Store) rebind(q string) string {
-	if s.dialect != "postgres" {
-		return q
-	}
-	var b strings.Builder
-	n := 0
-	for _, c := range q {
-		if c == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
+// rebind is q with the store's placeholders (sqldb.Dialect.Rebind).
+func (s *Store) rebind(q string) string { return s.dialect.Rebind(q) }
+
+// blocks is the lease protocol on claim_blocks: leases end by the clock
+// of the worker that claims or renews them.
+func (s *Store) blocks() sqldb.Lease {
+	return sqldb.Lease{Dialect: s.dialect, Table: "claim_blocks", Scope: "run_id", Item: "lo"}
 }
 
 // RunRecord is a stored run.
@@ -1255,7 +1240,7 @@ type Block struct {
 // ClaimBlock claims a block of run runID's games for owner for the lease
 // duration, in one transaction that no other claimer of the run runs at the
 // same time: first a block left by another worker (its lease expired, or
-// its owner is a process of this machine that is gone: see WorkerGone),
+// its owner is a process of this machine that is gone: see sqldb.Free),
 // else the next fresh block of up to size positions of the n (less near the
 // end, see below). held lists
 // the blocks owner plays already (not taken again). ok is false when there
@@ -1267,11 +1252,9 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		return Block{}, false, 0, err
 	}
 	defer tx.Rollback()
-	if s.dialect == "postgres" {
-		// Serialise claimers of one run (SQLite's immediate transactions do this already).
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, runID); err != nil {
-			return Block{}, false, 0, err
-		}
+	// Serialise claimers of one run (SQLite's immediate transactions do this already).
+	if err := sqldb.TextLock(runID).Take(ctx, tx, s.dialect); err != nil {
+		return Block{}, false, 0, err
 	}
 	now := time.Now()
 	until := now.Add(lease).UnixMilli()
@@ -1306,7 +1289,7 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		if o.owner == owner && held(o.b.Lo) {
 			continue
 		}
-		if !found && (o.exp < now.UnixMilli() || o.owner == owner || WorkerGone(o.owner)) {
+		if !found && (o.owner == owner || sqldb.Free(o.owner, o.exp < now.UnixMilli())) {
 			b, found = o.b, true
 			b.Takeover = true
 			continue
@@ -1314,7 +1297,7 @@ func (s *Store) ClaimBlock(ctx context.Context, runID, owner string, n, size int
 		others++
 	}
 	if found {
-		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET owner = ?, expires_at = ? WHERE run_id = ? AND lo = ?`), owner, until, runID, b.Lo); err != nil {
+		if err := s.blocks().Take(ctx, tx, runID, b.Lo, owner, lease); err != nil {
 			return Block{}, false, 0, err
 		}
 		return b, true, others, tx.Commit()
@@ -1369,8 +1352,7 @@ func (s *Store) BlocksFrom(ctx context.Context, runID string, lo int) ([]BlockSt
 
 // RenewBlocks extends the lease of owner's unfinished blocks of a run.
 func (s *Store) RenewBlocks(ctx context.Context, runID, owner string, lease time.Duration) error {
-	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = ? WHERE run_id = ? AND owner = ? AND done = 0`),
-		time.Now().Add(lease).UnixMilli(), runID, owner)
+	_, err := s.blocks().Renew(ctx, s.db, runID, owner, lease)
 	return err
 }
 
@@ -1434,40 +1416,5 @@ func (s *Store) StoredKeys(ctx context.Context, runID string) (map[string]bool, 
 // early-stopped worker): their leases end now, so that another worker takes
 // them over at once and plays their games that are not stored.
 func (s *Store) Release(ctx context.Context, runID, owner string) error {
-	_, err := s.db.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET expires_at = 0 WHERE run_id = ? AND owner = ? AND done = 0`), runID, owner)
-	return err
-}
-
-// WorkerName is the default name of this process as a worker of a run:
-// "host:TOKEN", TOKEN being its owner token (pid and start time, see
-// internal/owner), so that another process on the same machine can tell
-// that it is gone.
-func WorkerName() string {
-	host, _ := os.Hostname()
-	return host + ":" + owner.Token()
-}
-
-// WorkerGone reports whether a worker name ("host:TOKEN", see WorkerName,
-// or "host:pid" of earlier versions) is a process of this machine that no
-// longer exists: a run killed with SIGKILL resumes at once on the same
-// machine instead of waiting for its claims to expire. Names of other
-// machines, and names of another form, are never gone.
-func WorkerGone(name string) bool {
-	i := strings.LastIndexByte(name, ':')
-	if i <= 0 {
-		return false
-	}
-	host, _ := os.Hostname()
-	tok := name[i+1:]
-	if name[:i] != host || tok == owner.Token() {
-		return false
-	}
-	if pidText, _, hasStart := strings.Cut(tok, "."); !hasStart {
-		pid, err := strconv.Atoi(pidText)
-		if err != nil || pid <= 0 || pid == os.Getpid() {
-			return false
-		}
-		return errors.Is(syscall.Kill(pid, 0), syscall.ESRCH)
-	}
-	return !owner.Alive(tok)
+	return s.blocks().Release(ctx, s.db, runID, owner)
 }

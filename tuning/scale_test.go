@@ -19,7 +19,7 @@ import (
 // envWorker set (see TestMain).
 type workerProc struct {
 	cmd    *exec.Cmd
-	name   string // "host:pid"; the worker names itself "host:pid.start" (harness.WorkerName)
+	name   string // "host:pid"; the worker names itself "host:pid.start" (sqldb.WorkerName)
 	out    string
 	stderr *strings.Builder
 	done   chan error

@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm/logger"
 
 	"gauntlet/harness"
+	"gauntlet/internal/sqldb"
 )
 
 // Storage is where studies live: Goptuna's RDB tables (rdb.v2, through
@@ -36,17 +37,10 @@ import (
 type Storage struct {
 	db      *gorm.DB
 	sql     *sql.DB
-	dialect string // "sqlite" or "postgres"
+	dialect sqldb.Dialect
 	url     string
 	rdb     *rdb.Storage
 }
-
-// Advisory lock namespaces (first key of pg_advisory_xact_lock(int, int)).
-const (
-	lockSchema = 0x67746e30 // creating tables
-	lockStudy  = 0x67746e31 // one study's trial bookkeeping (second key: study ID)
-	lockName   = 0x67746e32 // creating a study (second key: hash of its name)
-)
 
 var ownSchema = []string{
 	`CREATE TABLE IF NOT EXISTS tune_studies (
@@ -178,7 +172,7 @@ func redact(url string) string { return harness.RedactURL(url) }
 
 func (s *Storage) migrate(ctx context.Context) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := s.advisory(tx, lockSchema, 0); err != nil {
+		if err := s.advisory(tx, sqldb.KeyLock(sqldb.LockTuneSchema, 0)); err != nil {
 			return err
 		}
 		missing := false
@@ -201,14 +195,9 @@ func (s *Storage) migrate(ctx context.Context) error {
 	})
 }
 
-// advisory takes a transaction-scoped advisory lock on PostgreSQL. SQLite
-// needs none: its transactions begin IMMEDIATE (harness.ParseStorage), which
-// takes the database's write lock at once.
-func (s *Storage) advisory(tx *gorm.DB, ns, key int64) error {
-	if s.dialect != "postgres" {
-		return nil
-	}
-	return tx.Exec(`SELECT pg_advisory_xact_lock(CAST(? AS integer), CAST(? AS integer))`, ns, key).Error
+// advisory takes lock in gorm's transaction tx (sqldb.Lock.Take).
+func (s *Storage) advisory(tx *gorm.DB, lock sqldb.Lock) error {
+	return lock.Take(tx.Statement.Context, tx.Statement.ConnPool, s.dialect)
 }
 
 // locked runs fn in one transaction holding the study's lock; fn must do
@@ -216,20 +205,11 @@ func (s *Storage) advisory(tx *gorm.DB, ns, key int64) error {
 // for this transaction's lock).
 func (s *Storage) locked(ctx context.Context, studyID int, fn func(tx *gorm.DB) error) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := s.advisory(tx, lockStudy, int64(studyID)); err != nil {
+		if err := s.advisory(tx, sqldb.KeyLock(sqldb.LockTuneStudy, int32(studyID))); err != nil {
 			return err
 		}
 		return fn(tx)
 	})
-}
-
-// nowMS is the database clock in Unix milliseconds as an SQL expression, so
-// that workers on machines with different clocks agree on heartbeat ages.
-func (s *Storage) nowMS() string {
-	if s.dialect == "postgres" {
-		return `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)`
-	}
-	return `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
 }
 
 // Close closes the database.
@@ -238,8 +218,8 @@ func (s *Storage) Close() error { return s.sql.Close() }
 // Goptuna returns the Goptuna storage of the database (rdb.v2).
 func (s *Storage) Goptuna() goptuna.Storage { return s.rdb }
 
-// Dialect is "sqlite" or "postgres".
-func (s *Storage) Dialect() string { return s.dialect }
+// Dialect is the database's dialect.
+func (s *Storage) Dialect() sqldb.Dialect { return s.dialect }
 
 // ErrStudyMismatch is returned when a study name is reused for another
 // configuration.
@@ -267,7 +247,7 @@ func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units
 	}
 	var id int
 	err = s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		if err := s.advisory(tx, lockName, int64(hashName(name))); err != nil {
+		if err := s.advisory(tx, sqldb.KeyLock(sqldb.LockTuneName, sqldb.HashName(name))); err != nil {
 			return err
 		}
 		var rows []struct {
@@ -310,15 +290,6 @@ func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units
 		return nil
 	})
 	return id, err
-}
-
-func hashName(name string) int32 {
-	var h uint32 = 2166136261
-	for i := 0; i < len(name); i++ {
-		h ^= uint32(name[i])
-		h *= 16777619
-	}
-	return int32(h)
 }
 
 // study reads our record of a study.

@@ -18,6 +18,7 @@ import (
 	"gorm.io/gorm"
 
 	"gauntlet/harness"
+	"gauntlet/internal/sqldb"
 	"gauntlet/strategies/param"
 )
 
@@ -42,7 +43,8 @@ type RunOptions struct {
 	// surviving or restarted worker marks it failed and re-runs its
 	// parameters.
 	Heartbeat time.Duration
-	// Worker names this process in the heartbeat table ("": host:pid).
+	// Worker names this process in the heartbeat table ("": host:TOKEN, see
+	// sqldb.WorkerName).
 	Worker string
 	// Play is passed to every game.
 	Play harness.PlayOptions
@@ -91,7 +93,7 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		opt.Study = t.spec.DefaultName()
 	}
 	if opt.Worker == "" {
-		opt.Worker = harness.WorkerName()
+		opt.Worker = sqldb.WorkerName()
 	}
 	log := opt.Log
 	if log == nil {
@@ -225,8 +227,8 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 		if err := w.recoverStale(tx, ts); err != nil {
 			return err
 		}
-		var waiting []int
-		if err := tx.Raw(`SELECT trial_id FROM trials WHERE study_id = ? AND state = 'WAITING' ORDER BY trial_id`, w.studyID).Scan(&waiting).Error; err != nil {
+		waiting, err := w.st.waitingTrials(tx, w.studyID)
+		if err != nil {
 			return err
 		}
 		for _, id := range waiting {
@@ -247,7 +249,7 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 			}
 			return w.claim(tx, ts, id)
 		}
-		used, err := countSlots(tx, w.studyID)
+		used, err := w.st.countSlots(tx, w.studyID)
 		if err != nil {
 			return err
 		}
@@ -266,8 +268,8 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 			}
 			return w.claim(tx, ts, id)
 		}
-		var running int64
-		if err := tx.Raw(`SELECT COUNT(*) FROM trials WHERE study_id = ? AND state = 'RUNNING'`, w.studyID).Scan(&running).Error; err != nil {
+		running, err := w.st.countTrials(tx, w.studyID, true)
+		if err != nil {
 			return err
 		}
 		a.done = running == 0
@@ -276,62 +278,32 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 	return a, err
 }
 
-// countSlots counts the study's trials that use a budget slot: all but the
-// lost ones (whose re-run holds their slot).
-func countSlots(tx *gorm.DB, studyID int) (int, error) {
-	var n int64
-	err := tx.Raw(`SELECT COUNT(*) FROM trials t WHERE t.study_id = ? AND NOT EXISTS
-		(SELECT 1 FROM trial_system_attributes a WHERE a.trial_id = t.trial_id AND a.key = ?)`, studyID, attrLost).Scan(&n).Error
-	return int(n), err
-}
+// staleMS is how long a heartbeat of this worker lasts, in milliseconds.
+func (w *worker) staleMS() int64 { return (StaleFactor * w.opt.heartbeat()).Milliseconds() }
 
 // claim records this worker as the trial's owner with a fresh heartbeat.
 func (w *worker) claim(tx *gorm.DB, ts *rdb.Storage, id int) error {
-	if err := ts.SetTrialSystemAttr(id, attrWorker, w.name); err != nil {
-		return err
-	}
-	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, id).Error; err != nil {
-		return err
-	}
-	stale := (StaleFactor * w.opt.heartbeat()).Milliseconds()
-	return tx.Exec(`INSERT INTO tune_heartbeats (trial_id, study_id, worker, beat_at, stale_ms) VALUES (?, ?, ?, `+w.st.nowMS()+`, ?)`,
-		id, w.studyID, w.name, stale).Error
+	return w.st.claimTrial(tx, ts, w.studyID, id, w.name, w.staleMS())
 }
 
 // recoverStale marks the running trials with a stale heartbeat as lost and
 // queues their parameters again. A running trial without a heartbeat row
 // (not started by gauntlet) gets one now, so it is judged stale later.
 func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
-	var rows []struct {
-		TrialID int
-		Worker  *string
-		Age     *int64
-		StaleMs *int64
-	}
-	q := `SELECT t.trial_id AS trial_id, h.worker AS worker, ` + w.st.nowMS() + ` - h.beat_at AS age, h.stale_ms AS stale_ms
-		FROM trials t LEFT JOIN tune_heartbeats h ON h.trial_id = t.trial_id
-		WHERE t.study_id = ? AND t.state = 'RUNNING'`
-	if err := tx.Raw(q, w.studyID).Scan(&rows).Error; err != nil {
-		return err
-	}
-	// Heartbeats of trials that are no longer running (left by a worker
-	// that died between ending a trial and dropping its heartbeat).
-	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE study_id = ? AND trial_id NOT IN
-		(SELECT trial_id FROM trials WHERE study_id = ? AND state = 'RUNNING')`, w.studyID, w.studyID).Error; err != nil {
+	rows, err := w.st.runningTrials(tx, w.studyID)
+	if err != nil {
 		return err
 	}
 	for _, r := range rows {
 		if r.Worker == nil || r.Age == nil || r.StaleMs == nil {
-			stale := (StaleFactor * w.opt.heartbeat()).Milliseconds()
-			if err := tx.Exec(`INSERT INTO tune_heartbeats (trial_id, study_id, worker, beat_at, stale_ms) VALUES (?, ?, ?, `+w.st.nowMS()+`, ?)`,
-				r.TrialID, w.studyID, "unknown", stale).Error; err != nil {
+			if err := w.st.startHeartbeat(tx, w.studyID, r.TrialID, "unknown", w.staleMS()); err != nil {
 				return err
 			}
 			continue
 		}
 		var why string
 		switch {
-		case *r.Worker != w.name && harness.WorkerGone(*r.Worker):
+		case *r.Worker != w.name && sqldb.Gone(*r.Worker):
 			// A worker of this machine killed (-9, or by the machine):
 			// no need to wait for its heartbeat to go stale.
 			why = fmt.Sprintf("worker %s: its process is gone (this machine); noticed by %s", *r.Worker, w.name)
@@ -370,15 +342,15 @@ func (w *worker) markLost(tx *gorm.DB, ts *rdb.Storage, id int, why string) erro
 	if err := ts.SetTrialSystemAttr(id, attrLost, why); err != nil {
 		return err
 	}
-	if err := tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, id).Error; err != nil {
+	if err := w.st.dropHeartbeat(tx, id); err != nil {
 		return err
 	}
 	txStudy := &goptuna.Study{ID: w.studyID, Storage: ts}
 	if err := txStudy.EnqueueTrial(ft.InternalParams); err != nil {
 		return err
 	}
-	var newID int
-	if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, w.studyID).Scan(&newID).Error; err != nil {
+	newID, err := w.st.lastTrial(tx, w.studyID)
+	if err != nil {
 		return err
 	}
 	if err := ts.SetTrialSystemAttr(newID, attrSlot, strconv.Itoa(trialSlot(ft))); err != nil {
@@ -414,13 +386,13 @@ func (w *worker) beat(ctx context.Context, id int, cancel context.CancelCauseFun
 			case <-hctx.Done():
 				return
 			case <-tick.C:
-				res := w.st.db.WithContext(hctx).Exec(`UPDATE tune_heartbeats SET beat_at = `+w.st.nowMS()+` WHERE trial_id = ? AND worker = ?`, id, w.name)
+				held, err := w.st.beat(hctx, id, w.name)
 				switch {
-				case res.Error != nil:
+				case err != nil:
 					if hctx.Err() == nil {
-						w.log.Warn("tune: heartbeat failed", "trial_id", id, "err", res.Error)
+						w.log.Warn("tune: heartbeat failed", "trial_id", id, "err", err)
 					}
-				case res.RowsAffected == 0:
+				case !held:
 					cancel(errLost)
 					return
 				}
@@ -646,11 +618,11 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	lost := false
 	err := w.st.locked(ctx, w.studyID, func(tx *gorm.DB) error {
-		var owner []string
-		if err := tx.Raw(`SELECT worker FROM tune_heartbeats WHERE trial_id = ?`, a.trialID).Scan(&owner).Error; err != nil {
+		owner, err := w.st.heartbeatOwner(tx, a.trialID)
+		if err != nil {
 			return err
 		}
-		if len(owner) == 0 || owner[0] != w.name {
+		if owner != w.name {
 			lost = true
 			return nil
 		}
@@ -685,7 +657,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		if err := ts.SetTrialState(a.trialID, state); err != nil {
 			return err
 		}
-		return tx.Exec(`DELETE FROM tune_heartbeats WHERE trial_id = ?`, a.trialID).Error
+		return w.st.dropHeartbeat(tx, a.trialID)
 	})
 	if err != nil {
 		return fmt.Errorf("trial %d: recording the result: %w", a.number, err)
@@ -823,7 +795,7 @@ func (t *Tuner) Enqueue(ctx context.Context, st *Storage, study string, v map[st
 		return err
 	}
 	return st.locked(ctx, sid, func(tx *gorm.DB) error {
-		slot, err := countSlots(tx, sid)
+		slot, err := st.countSlots(tx, sid)
 		if err != nil {
 			return err
 		}
@@ -831,8 +803,8 @@ func (t *Tuner) Enqueue(ctx context.Context, st *Storage, study string, v map[st
 		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
 			return err
 		}
-		var id int
-		if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, sid).Scan(&id).Error; err != nil {
+		id, err := st.lastTrial(tx, sid)
+		if err != nil {
 			return err
 		}
 		return ts.SetTrialSystemAttr(id, attrSlot, strconv.Itoa(slot))
@@ -859,8 +831,8 @@ func (t *Tuner) EnqueueBase(ctx context.Context, st *Storage, study string) (boo
 	}
 	queued := false
 	err = st.locked(ctx, sid, func(tx *gorm.DB) error {
-		var n int64
-		if err := tx.Raw(`SELECT COUNT(*) FROM trials WHERE study_id = ?`, sid).Scan(&n).Error; err != nil {
+		n, err := st.countTrials(tx, sid, false)
+		if err != nil {
 			return err
 		}
 		if n > 0 {
@@ -870,8 +842,8 @@ func (t *Tuner) EnqueueBase(ctx context.Context, st *Storage, study string) (boo
 		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
 			return err
 		}
-		var id int
-		if err := tx.Raw(`SELECT MAX(trial_id) FROM trials WHERE study_id = ?`, sid).Scan(&id).Error; err != nil {
+		id, err := st.lastTrial(tx, sid)
+		if err != nil {
 			return err
 		}
 		queued = true

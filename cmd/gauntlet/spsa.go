@@ -75,7 +75,7 @@ func (f *spsaFlags) register(e *env) *flag.FlagSet {
 	fs.StringVar(&f.study, "study", "", "study name (default: derived from the definition; the same command resumes it)")
 	fs.StringVar(&f.bestJSON, "best-json", "", "write the final values to this file ('gauntlet eval/ab/bot --params-file' read it)")
 	fs.DurationVar(&f.lease, "lease", 30*time.Second, "claim on a block of iterations, renewed while it plays; a block whose worker is silent this long is played again by another")
-	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid)")
+	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid.start)")
 	fs.DurationVar(&f.progress, "progress", 10*time.Second, "interval between progress lines (iterations applied and the current values) on stderr")
 	fs.BoolVar(&f.list, "list", false, "list the SPSA studies in --storage and exit")
 	return fs

@@ -75,7 +75,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.StringVar(&f.study, "study", "", "study name (default: derived from game, strategy, cases, space, sampler and seed; the same command resumes it)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (0: none): no new trial starts, and a running trial is interrupted and queued again with its finished games kept (the same command resumes it)")
 	fs.DurationVar(&f.heartbeat, "heartbeat", 10*time.Second, "heartbeat interval of a running trial; a trial silent for 3 intervals is re-run by another worker")
-	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid)")
+	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid.start)")
 	fs.StringVar(&f.bestJSON, "best-json", "", "write the best configuration to this file ({\"game\",\"strategy\",\"params\",\"value\"}; 'gauntlet eval --params-file' reads it)")
 	fs.BoolVar(&f.list, "list", false, "list the studies in --storage and exit")
 	fs.BoolVar(&f.noBaseTrial, "no-base-trial", false, "do not run the base (default) configuration as a new study's first trial")

@@ -6,13 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/sqldb"
 )
 
 // Storage keeps SPSA studies in the results database (SQLite or
@@ -20,17 +17,9 @@ import (
 type Storage struct {
 	store   *harness.Store
 	db      *sql.DB
-	dialect string
+	dialect sqldb.Dialect
 	url     string
 }
-
-// Advisory lock namespaces on PostgreSQL (first key of
-// pg_advisory_xact_lock(int, int)); the harness and tuning storages use
-// 0x67746e30..0x67746e32.
-const (
-	lockSchema = 0x67746e33 // creating the tables
-	lockStudy  = 0x67746e34 // one study's bookkeeping (second key: hash of its name)
-)
 
 var schema = []string{
 	`CREATE TABLE IF NOT EXISTS spsa_studies (
@@ -113,7 +102,7 @@ func (s *Storage) Close() error { return s.store.Close() }
 // migrate creates the tables, under an advisory lock on PostgreSQL so that
 // workers starting together on a new database do not race in CREATE TABLE.
 func (s *Storage) migrate(ctx context.Context) error {
-	return s.tx(ctx, lockSchema, 0, func(tx *sql.Tx) error {
+	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(sqldb.LockSPSASchema, 0), func(tx *sql.Tx) error {
 		for _, q := range schema {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return err
@@ -123,65 +112,18 @@ func (s *Storage) migrate(ctx context.Context) error {
 	})
 }
 
-// tx runs fn in one transaction holding the advisory lock (ns, key) on
-// PostgreSQL; SQLite's transactions begin IMMEDIATE (harness.ParseStorage),
-// which takes the database's write lock at once.
-func (s *Storage) tx(ctx context.Context, ns, key int32, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback() // after Commit it does nothing
-	if s.dialect == "postgres" {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1, $2)`, ns, key); err != nil {
-			return err
-		}
-	}
-	if err := fn(tx); err != nil {
-		return err
-	}
-	return tx.Commit()
-}
-
 // locked runs fn in one transaction holding study name's lock.
 func (s *Storage) locked(ctx context.Context, name string, fn func(tx *sql.Tx) error) error {
-	return s.tx(ctx, lockStudy, hashName(name), fn)
+	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(sqldb.LockSPSAStudy, sqldb.HashName(name)), fn)
 }
 
-func hashName(name string) int32 {
-	var h uint32 = 2166136261 // FNV-1a
-	for i := 0; i < len(name); i++ {
-		h ^= uint32(name[i])
-		h *= 16777619
-	}
-	return int32(h)
-}
+// q is query with the database's placeholders.
+func (s *Storage) q(query string) string { return s.dialect.Rebind(query) }
 
-// q turns ? placeholders into $1, $2... on PostgreSQL.
-func (s *Storage) q(query string) string {
-	if s.dialect != "postgres" {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for _, c := range query {
-		if c == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// nowMS is the database clock in Unix milliseconds as an SQL expression, so
-// that workers on machines with different clocks agree on lease expiry.
-func (s *Storage) nowMS() string {
-	if s.dialect == "postgres" {
-		return `CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)`
-	}
-	return `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`
+// blocks is the lease protocol on spsa_blocks: leases end by the
+// database's clock, which every worker shares.
+func (s *Storage) blocks() sqldb.Lease {
+	return sqldb.Lease{Dialect: s.dialect, Table: "spsa_blocks", Scope: "study", Item: "first_iter", DBClock: true}
 }
 
 // ErrStudyMismatch is returned when a study name is reused for another
@@ -261,8 +203,9 @@ func (s *Storage) claim(ctx context.Context, name, owner string, iterations, wan
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT theta, applied, next_iter FROM spsa_studies WHERE name = ?`), name).Scan(&theta, &applied, &next); err != nil {
 			return err
 		}
-		rows, err := tx.QueryContext(ctx, s.q(`SELECT first_iter, n, theta, applied_at_claim, owner, attempts, expires_at < `+s.nowMS()+`
-			FROM spsa_blocks WHERE study = ? AND done = 0 ORDER BY first_iter`), name)
+		expired, eargs := s.blocks().Expired()
+		rows, err := tx.QueryContext(ctx, s.q(`SELECT first_iter, n, theta, applied_at_claim, owner, attempts, `+expired+`
+			FROM spsa_blocks WHERE study = ? AND done = 0 ORDER BY first_iter`), append(eargs, name)...)
 		if err != nil {
 			return err
 		}
@@ -289,12 +232,14 @@ func (s *Storage) claim(ctx context.Context, name, owner string, iterations, wan
 			return err
 		}
 		for _, o := range pending {
-			if !o.expired && !deadLocalOwner(o.owner) {
+			if !sqldb.Free(o.owner, o.expired) {
 				continue
 			}
 			o.b.attempt++
-			if _, err := tx.ExecContext(ctx, s.q(`UPDATE spsa_blocks SET owner = ?, expires_at = `+s.nowMS()+` + ?, attempts = ? WHERE study = ? AND first_iter = ?`),
-				owner, lease.Milliseconds(), o.b.attempt, name, o.b.first); err != nil {
+			if err := s.blocks().Take(ctx, tx, name, o.b.first, owner, lease); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE spsa_blocks SET attempts = ? WHERE study = ? AND first_iter = ?`), o.b.attempt, name, o.b.first); err != nil {
 				return err
 			}
 			c.blk = &o.b
@@ -310,7 +255,7 @@ func (s *Storage) claim(ctx context.Context, name, owner string, iterations, wan
 			return fmt.Errorf("theta: %w", err)
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO spsa_blocks (study, first_iter, n, theta, applied_at_claim, owner, expires_at, attempts, done)
-			VALUES (?,?,?,?,?,?,`+s.nowMS()+` + ?,1,0)`), name, next, n, theta, applied, owner, lease.Milliseconds()); err != nil {
+			VALUES (?,?,?,?,?,?,`+s.dialect.NowMS()+` + ?,1,0)`), name, next, n, theta, applied, owner, lease.Milliseconds()); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE spsa_studies SET next_iter = ? WHERE name = ?`), next+n, name); err != nil {
@@ -325,21 +270,13 @@ func (s *Storage) claim(ctx context.Context, name, owner string, iterations, wan
 // renew extends this worker's lease on a block; false when the block is no
 // longer this worker's (another took it over after the lease expired).
 func (s *Storage) renew(ctx context.Context, name string, first int, owner string, lease time.Duration) (bool, error) {
-	res, err := s.db.ExecContext(ctx, s.q(`UPDATE spsa_blocks SET expires_at = `+s.nowMS()+` + ? WHERE study = ? AND first_iter = ? AND owner = ? AND done = 0`),
-		lease.Milliseconds(), name, first, owner)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n > 0, err
+	return s.blocks().Renew(ctx, s.db, name, owner, lease, first)
 }
 
 // release gives an unfinished block back at once (an interrupted worker),
 // so that the next worker re-plays it without waiting for the lease.
 func (s *Storage) release(ctx context.Context, name string, first int, owner string) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE spsa_blocks SET expires_at = 0 WHERE study = ? AND first_iter = ? AND owner = ? AND done = 0`),
-		name, first, owner)
-	return err
+	return s.blocks().Release(ctx, s.db, name, owner, first)
 }
 
 // committed is the outcome of commit.
@@ -412,40 +349,6 @@ func (s *Storage) commit(ctx context.Context, name, owner string, blk *block, re
 		return err
 	})
 	return c, err
-}
-
-// deadLocalOwner reports whether a block's owner ("host:pid" or
-// "host:pid/lane", the default worker names) is a process of this machine
-// that no longer exists: a worker killed with SIGKILL is replaced at once by
-// the next one started on the same machine, without waiting for its lease.
-func deadLocalOwner(owner string) bool {
-	owner, _, _ = strings.Cut(owner, "/")
-	i := strings.LastIndexByte(owner, ':')
-	if i <= 0 {
-		return false
-	}
-	host, err := os.Hostname()
-	if err != nil {
-		return false // unknown host: rely on the lease
-	}
-	pid, err := strconv.Atoi(owner[i+1:])
-	if err != nil || pid <= 0 || owner[:i] != host || pid == os.Getpid() {
-		return false
-	}
-	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
-		return true
-	}
-	// A killed process stays a zombie until its parent reaps it, and a
-	// zombie still answers kill(pid, 0): an orphan's parent (the container's
-	// init) may take a while. Linux tells its state in /proc.
-	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
-	if err != nil {
-		return false // no /proc: rely on the lease
-	}
-	if j := strings.LastIndexByte(string(stat), ')'); j >= 0 && j+2 < len(stat) {
-		return stat[j+2] == 'Z' || stat[j+2] == 'X'
-	}
-	return false
 }
 
 // DeleteStudy removes a study and its blocks and iterations.

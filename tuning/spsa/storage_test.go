@@ -3,10 +3,16 @@ package spsa
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/owner"
+	"gauntlet/internal/sqldb"
 )
 
 // TestStoreBeforeItsMarkIsRecognised makes a store with every table of the
@@ -60,5 +66,42 @@ func TestStoreBeforeItsMarkIsRecognised(t *testing.T) {
 	}
 	if err := hs.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A block claimed by a worker of this machine whose pid now runs another
+// process (the token's start time is not that process's) is taken over at
+// once as dead, without waiting for its lease: its worker was killed and
+// its pid reused. Workers name themselves with their owner token.
+func TestClaimTakesOverReusedPid(t *testing.T) {
+	host, err := os.Hostname()
+	if err != nil {
+		t.Skip("no host name:", err)
+	}
+	if !strings.Contains(owner.Token(), ".") {
+		t.Skip("no process start times on this system")
+	}
+	ctx := context.Background()
+	st := openStorage(t, sqliteURL(t))
+	if err := st.ensureStudy(ctx, "s", Spec{}, []float64{0}); err != nil {
+		t.Fatal(err)
+	}
+	dead := fmt.Sprintf("%s:%d.1/0", host, os.Getpid()) // this pid, another start time
+	c, err := st.claim(ctx, "s", dead, 10, 2, time.Hour)
+	if err != nil || c.blk == nil || c.blk.first != 1 {
+		t.Fatalf("first claim: %+v, %v", c, err)
+	}
+	live := sqldb.WorkerName() + "/0"
+	c, err = st.claim(ctx, "s", live, 10, 2, time.Hour)
+	if err != nil || c.blk == nil {
+		t.Fatalf("second claim: %+v, %v", c, err)
+	}
+	if c.blk.first != 1 || c.blk.attempt != 2 {
+		t.Fatalf("the block of %s, whose pid runs another process, was not taken over: claimed block %d, attempt %d", dead, c.blk.first, c.blk.attempt)
+	}
+	// The live worker's block is not taken by the next worker.
+	c, err = st.claim(ctx, "s", "elsewhere:1/0", 10, 2, time.Hour)
+	if err != nil || c.blk == nil || c.blk.first == 1 {
+		t.Fatalf("a live worker's block was taken: %+v, %v", c, err)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -350,40 +349,6 @@ func TestStudyDefinitionIsChecked(t *testing.T) {
 }
 
 func slogDiscard() *slog.Logger { return slog.New(slog.DiscardHandler) }
-
-// A killed worker is dead to deadLocalOwner at once, before and after its
-// parent reaps it; a live one and other machines' workers are not.
-func TestDeadLocalOwner(t *testing.T) {
-	host, err := os.Hostname()
-	if err != nil {
-		t.Skip("no host name:", err)
-	}
-	cmd := exec.Command("sleep", "30")
-	if err := cmd.Start(); err != nil {
-		t.Skip("cannot start sleep:", err)
-	}
-	owner := fmt.Sprintf("%s:%d/1", host, cmd.Process.Pid)
-	if deadLocalOwner(owner) {
-		t.Fatal("a live process is dead")
-	}
-	cmd.Process.Kill()
-	deadline := time.Now().Add(5 * time.Second)
-	for !deadLocalOwner(owner) { // a zombie until Wait
-		if time.Now().After(deadline) {
-			t.Fatal("a killed, unreaped process is still alive")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	cmd.Wait()
-	if !deadLocalOwner(owner) {
-		t.Fatal("a reaped process is alive")
-	}
-	for _, o := range []string{"elsewhere:1", fmt.Sprintf("%s:%d", host, os.Getpid()), "w0", ""} {
-		if deadLocalOwner(o) {
-			t.Errorf("%q is dead", o)
-		}
-	}
-}
 
 // Workers starting together on a new PostgreSQL database create the tables
 // once (under an advisory lock) and all open it. The test works in a fresh

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"gauntlet/harness"
+	"gauntlet/internal/sqldb"
 )
 
 // RunOptions are a worker's settings; they do not define the study.
@@ -29,7 +29,8 @@ type RunOptions struct {
 	// is renewed every third of it while the block plays. A block whose
 	// lease expired is played again by another worker.
 	Lease time.Duration
-	// Worker names this process in the store ("": host:pid).
+	// Worker names this process in the store ("": host:TOKEN, see
+	// sqldb.WorkerName).
 	Worker string
 	// Play is passed to every game.
 	Play harness.PlayOptions
@@ -56,8 +57,7 @@ func (s *Study) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		opt.Study = s.spec.DefaultName()
 	}
 	if opt.Worker == "" {
-		host, _ := os.Hostname() // "" is a usable name too
-		opt.Worker = fmt.Sprintf("%s:%d", host, os.Getpid())
+		opt.Worker = sqldb.WorkerName()
 	}
 	if opt.Jobs <= 0 {
 		opt.Jobs = runtime.NumCPU()
