@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -246,5 +247,28 @@ exec "$0" ` + testbot.Arg + ` brew-budget 0 0`
 	if _, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", strategy, "--opponents", "greedy",
 		"--cases", "seeds:2", "--trials", "3", "--seed", "1", "--storage", db, "--no-time-limit", "--quiet"); code != 0 {
 		t.Fatalf("tune again: exit %d: %s", code, stderr)
+	}
+}
+
+// TestTuneAndSPSALeaveEachPlayerACore: tune and spsa of an external bot
+// timed on the wall clock play, by default, no more games at once than
+// leave each player a core, as eval and ab do, and say so.
+func TestTuneAndSPSALeaveEachPlayerACore(t *testing.T) {
+	if runtime.NumCPU() < 2 {
+		t.Skip("one core: every default already leaves each player a core")
+	}
+	dir := t.TempDir()
+	const said = "so that each player has a core"
+	_, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", externalGreedy(), "--opponents", "greedy",
+		"--cases", "seeds:1", "--trials", "1", "--storage", "sqlite:"+filepath.Join(dir, "t.db"),
+		"--first-turn-time", "10s", "--turn-time", "2s")
+	if code != 0 || !strings.Contains(stderr, said) {
+		t.Errorf("tune: exit %d, stderr lacks %q:\n%s", code, said, stderr)
+	}
+	_, stderr, code = gauntlet(t, dir, "spsa", "--game", "brew", "--strategy", externalGreedy(),
+		"--cases", "seeds:1", "--games", "2", "--storage", "sqlite:"+filepath.Join(dir, "s.db"),
+		"--first-turn-time", "10s", "--turn-time", "2s")
+	if code != 0 || !strings.Contains(stderr, said) {
+		t.Errorf("spsa: exit %d, stderr lacks %q:\n%s", code, said, stderr)
 	}
 }

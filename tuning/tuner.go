@@ -435,6 +435,31 @@ func (t *Tuner) Units() []UnitInfo {
 	return out
 }
 
+// Seats is the largest number of players in one of the study's games.
+func (t *Tuner) Seats() int {
+	n := 1
+	for _, u := range t.units {
+		for i := range u.matches {
+			n = max(n, len(u.matches[i].Seats))
+		}
+	}
+	return n
+}
+
+// External reports whether an external bot plays in the study's games:
+// the tuned entrant, an opponent or a filler.
+func (t *Tuner) External() bool {
+	if t.base.IsExternal() {
+		return true
+	}
+	for _, e := range append(append([]*harness.Entrant(nil), t.opps...), t.fills...) {
+		if e.IsExternal() {
+			return true
+		}
+	}
+	return false
+}
+
 // Objective describes what the study optimises.
 func (t *Tuner) Objective() string {
 	if len(t.opps) == 0 {

@@ -114,20 +114,25 @@ func (f *runFlags) checkBots() error {
 // that shares the cores, it warns that a timeout may then be the
 // machine's, not the bot's.
 func (f *runFlags) fitJobs(plan *harness.Plan, cores int) {
-	if l := plan.Game.Info().Limits; f.noTimeLimit || f.clock == "cpu" || l.Turn == 0 && l.FirstTurn == 0 && l.Total == 0 {
-		return
-	}
 	external := false
 	for _, e := range plan.Entrants {
 		external = external || e.IsExternal()
-	}
-	if !external {
-		return
 	}
 	seats := 1
 	for i := range plan.Matches {
 		seats = max(seats, len(plan.Matches[i].Seats))
 	}
+	f.fitJobsTo(plan.Game.Info(), external, seats, cores)
+}
+
+// fitJobsTo is fitJobs for games of the given seats, with an external bot
+// among the players or not (tune and spsa, which build their games
+// themselves).
+func (f *runFlags) fitJobsTo(info harness.GameInfo, external bool, seats, cores int) {
+	if l := info.Limits; !external || f.noTimeLimit || f.clock == "cpu" || l.Turn == 0 && l.FirstTurn == 0 && l.Total == 0 {
+		return
+	}
+	seats = max(seats, 1)
 	fit := max(1, cores/seats)
 	switch {
 	case !f.jobsSet && f.jobs > fit:

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -257,6 +258,9 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 		"iterations", sp.Iterations(), "space", strings.Join(names, ","), "seed", sp.Seed)
 	if fixed := s.Space().Fixed; len(fixed) > 0 {
 		log.Info("spsa: kept at their start values (categorical or single-valued)", "params", strings.Join(fixed, ","))
+	}
+	if g, err := harness.Default.Game(sp.Game); err == nil { // resolved by config already
+		f.rf.fitJobsTo(g.Info(), strings.HasPrefix(f.strategy, "cmd:"), sp.Seats, runtime.NumCPU())
 	}
 	start := time.Now()
 	sum, err := s.Run(ctx, st, spsa.RunOptions{Study: study, Jobs: f.rf.jobs, Lease: f.lease, Worker: f.worker,

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -189,6 +190,7 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 			log.Info("tune: the base configuration is the study's first trial")
 		}
 	}
+	f.rf.fitJobsTo(t.Game().Info(), t.External(), t.Seats(), runtime.NumCPU())
 	start := time.Now()
 	sum, err := t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.jobs, Timeout: f.timeout,
 		Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.playOptions(e), Log: log})
