@@ -105,7 +105,7 @@ func checkSQLite(ctx context.Context, path string) error {
 	if err != nil {
 		return err
 	}
-	defer db.Close() // read only: a failed close loses nothing
+	defer func() { _ = db.Close() }() // read only: a failed close loses nothing
 	db.SetMaxOpenConns(1)
 	var id int64
 	if err := db.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&id); err != nil {
@@ -142,7 +142,7 @@ func readHeader(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close() // read only: a failed close loses nothing
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
 	head := make([]byte, 100)
 	n, err := io.ReadFull(f, head)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
@@ -187,7 +187,7 @@ func declaredColumns(ctx context.Context) (map[string][]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer db.Close() // in memory: nothing to lose
+	defer func() { _ = db.Close() }() // in memory: nothing to lose
 	db.SetMaxOpenConns(1)
 	for _, q := range creates {
 		if _, err := db.ExecContext(ctx, q); err != nil {
@@ -294,7 +294,7 @@ func connTableColumns(c *sqlite3.SQLiteConn) (map[string][]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	defer func() { _ = rows.Close() }() // read side: Next's error is returned
 	out := map[string][]string{}
 	row := make([]driver.Value, 2)
 	for {

@@ -66,7 +66,7 @@ func ReadFile(ctx context.Context, path string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close() // read only: closing cannot lose data
+	defer func() { _ = f.Close() }() // read only: closing cannot lose data
 	var r io.Reader = f
 	size := int64(bytes.MinRead)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
