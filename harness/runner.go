@@ -39,6 +39,8 @@ type Result struct {
 	Outcome Outcome
 	Wall    time.Duration
 	Resumed bool // loaded from the store, not played by this process
+
+	refereeErr *RefereeError // the game's referee failed: no outcome (see RefereeError)
 }
 
 // Stopper decides from results, fed in plan order, whether the run may stop
@@ -63,7 +65,11 @@ type Results struct {
 	// another worker's: both played it, after this worker's claim expired
 	// (it was too slow to renew it).
 	Duplicates int
-	Wall       time.Duration
+	// RefereeErrors are the games of this process whose referee failed
+	// (see RefereeError): not in Results, not stored, played again by a
+	// rerun.
+	RefereeErrors []RefereeFailure
+	Wall          time.Duration
 
 	gathered int // other workers' games read while this one played (see gather)
 }
@@ -303,10 +309,14 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					}
 					var out Outcome
 					var wall time.Duration
+					var re *RefereeError
 					if out, wall, err = playMatch(gctx, p, m, rn.Options, players[:len(m.Seats)]); err != nil {
-						break
+						if !errors.As(err, &re) || gctx.Err() != nil {
+							break
+						}
+						out, err = Outcome{}, nil // recorded apart by the collector
 					}
-					slab[i] = Result{Index: i, Outcome: out, Wall: wall}
+					slab[i] = Result{Index: i, Outcome: out, Wall: wall, refereeErr: re}
 					src.finished.Add(1)
 					done++
 				}
@@ -531,6 +541,9 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			}
 			for _, i := range chunk {
 				r, m := &slab[i], &p.Matches[i]
+				if r.refereeErr != nil {
+					continue
+				}
 				batchWall += r.Wall
 				batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
 					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
@@ -539,6 +552,10 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 		}
 		prog.add(len(chunk))
 		for _, i := range chunk {
+			if slab[i].refereeErr != nil {
+				rn.refereeFailed(ctx, p, worker, col.rs, &slab[i])
+				continue
+			}
 			if col.add(&slab[i]) {
 				cancel()
 				return
@@ -958,4 +975,19 @@ func (s *matchSource) unstored(ctx context.Context, known []bool) ([]int, error)
 		}
 	}
 	return out, nil
+}
+
+// refereeFailed records a game whose referee failed: in the results, in
+// the store (a failure to store it is logged: the game is not stored
+// either way, and a rerun plays it), and in the log.
+func (rn *Runner) refereeFailed(ctx context.Context, p *Plan, worker string, rs *Results, r *Result) {
+	m := &p.Matches[r.Index]
+	f := RefereeFailure{Key: m.Key, CaseID: m.Case.ID, Reason: r.refereeErr.Reason, Stderr: r.refereeErr.Stderr, Worker: worker, At: time.Now()}
+	rs.RefereeErrors = append(rs.RefereeErrors, f)
+	rn.log().Warn(fmt.Sprintf("%s case %s: %v (the game is not stored; a rerun plays it again)", p.Game.Info().Name, m.Case.ID, r.refereeErr))
+	if rn.Store != nil {
+		if err := rn.Store.SaveRefereeErrors(ctx, p.Run.ID, []RefereeFailure{f}); err != nil {
+			rn.log().Warn("storing a referee error", "run", p.Run.ID, "err", err)
+		}
+	}
 }
