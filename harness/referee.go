@@ -35,11 +35,11 @@ func lastLinesOf(s string, n int) string {
 
 // RefereeFailure is one game a referee failed, as a run records it.
 type RefereeFailure struct {
-	Key    string `json:"key"` // the match's key
-	CaseID string `json:"case"`
-	Reason string `json:"reason"`
-	Stderr string `json:"stderr,omitempty"`
-	Worker string `json:"worker,omitempty"`
+	Key    string    `json:"key"` // the match's key
+	CaseID string    `json:"case"`
+	Reason string    `json:"reason"`
+	Stderr string    `json:"stderr,omitempty"`
+	Worker string    `json:"worker,omitempty"`
 	At     time.Time `json:"at"`
 }
 

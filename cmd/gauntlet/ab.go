@@ -139,6 +139,9 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	for _, n := range sum.Notes {
 		fmt.Fprintln(e.stdout, "note:", n)
 	}
+	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+		fmt.Fprintln(e.stdout, l)
+	}
 	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs wall\n", plan.Run.ID, rs.Played, rs.Resumed, rs.Wall.Seconds())
 	return nil
 }

@@ -339,6 +339,8 @@ func describe(err error, turn int) string {
 // RefereeError keeps the stderr apart).
 func exitStatus(err error) string {
 	msg := strings.TrimPrefix(err.Error(), lineproc.ErrExited.Error()+": ")
+	msg = strings.TrimPrefix(msg, "reading output: ")
+	msg = strings.TrimPrefix(msg, "writing input: ")
 	msg, _, _ = strings.Cut(msg, "; stderr: ")
 	return msg
 }

@@ -44,9 +44,9 @@ while True:
         pos[i] += max(0, min(3, step))
     done = [i for i in range(n) if pos[i] >= target]
     if done or turn >= 50:
-        rest = sorted((i for i in range(n) if i not in done), key=lambda i: -pos[i])
         groups = ["".join(str(i) for i in done)] if done else []
-        groups += [str(i) for i in rest]
+        for p in sorted({pos[i] for i in range(n) if i not in done}, reverse=True):
+            groups.append("".join(str(i) for i in range(n) if i not in done and pos[i] == p))
         if "--bad-end" in args:
             groups = groups[:-1]
         print("###End " + " ".join(g for g in groups if g))

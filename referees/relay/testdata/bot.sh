@@ -1,5 +1,5 @@
 #!/bin/sh
-# A bot of the race (referee.py): steps $1 (default 3) every turn. With
+# A bot of the race (relayed.py): steps $1 (default 3) every turn. With
 # --crash it exits at its second turn, --slow sleeps a second at its second
 # turn, --flood prints a 20,000-byte line at its second turn.
 step=${1:-3}
