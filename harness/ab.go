@@ -18,7 +18,18 @@ type ABSummary struct {
 	B       string `json:"b"`
 	CaseSet string `json:"case_set"`
 	Run     string `json:"run"`
-	Games   int    `json:"games"`
+	// Games are the games the summary counts: after an early stop, those
+	// up to the stop point in plan order, on which the verdict is
+	// reproducible.
+	Games int `json:"games"`
+	// Planned is the number of games of the run's plan. StoredGames, with a
+	// store, is the number stored for the run (CountStored): Games of them
+	// are counted, Uncounted are kept but not counted, and after an early
+	// stop the Abandoned rest of the plan was never played.
+	Planned     int  `json:"planned"`
+	StoredGames *int `json:"stored,omitempty"`
+	Uncounted   int  `json:"stored_uncounted,omitempty"`
+	Abandoned   int  `json:"abandoned,omitempty"`
 
 	// Two or more seats.
 	Wins        int        `json:"wins"`

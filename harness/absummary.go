@@ -124,7 +124,7 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 	info := p.Game.Info()
 	s := &ABSummary{
 		Game: info.Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
-		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, LowerIsBetter: !info.HigherIsBetter,
+		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, LowerIsBetter: !info.HigherIsBetter, Planned: len(p.Matches),
 		RefereeErrors: rs.RefereeErrors,
 	}
 	spc := sp
@@ -206,6 +206,21 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 		s.Notes = append(s.Notes, "no complete pair of games yet")
 	}
 	return s, nil
+}
+
+// CountStored records n, the games stored for the run, and what the
+// summary leaves of them: the stored games it does not count (after an
+// early stop, those that finished beyond the stop point: in flight when the
+// test decided, or ahead of it in plan order; otherwise an unpaired last
+// game or games after a gap) and, after an early stop, the planned games
+// abandoned (never played).
+func (s *ABSummary) CountStored(n int) {
+	s.StoredGames = &n
+	s.Uncounted = max(n-s.Games, 0)
+	s.Abandoned = 0
+	if s.Stopped {
+		s.Abandoned = max(s.Planned-n, 0)
+	}
 }
 
 func summarizeSingleAB(rs *Results, s *ABSummary) (*ABSummary, error) {

@@ -128,6 +128,21 @@ type PlayOptions struct {
 	// RecordMoves asks Play to keep what a replay of the game needs in
 	// Outcome.Moves (the players' moves, compactly; see Viewer).
 	RecordMoves bool
+	// GameTimeout caps the wall-clock time of a game with external bots,
+	// whatever the time limits (0: the default, see PlayOptions.GameCap).
+	GameTimeout time.Duration
+	// BotMemory and BotProcs cap the resident memory (bytes) and the
+	// number of processes of each external bot, its descendants included
+	// (0: no cap).
+	BotMemory int64
+	BotProcs  int
+	// CPUClock times external bots' answers by the CPU time of their
+	// processes instead of the wall clock.
+	CPUClock bool
+	// Concurrent is how many games are played at once (the Runner sets
+	// it; 0 counts as 1): a wall-clock timeout on a machine shared with
+	// more players than cores says so.
+	Concurrent int
 }
 
 // Outcome is the result of one played case.

@@ -1,10 +1,14 @@
 package harness
 
 import (
+	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
 	"time"
+
+	"gauntlet/internal/botlimit"
 )
 
 // TimeLimits are a game's time limits on an external bot as its contest
@@ -35,6 +39,9 @@ type TimeLimits struct {
 	// Measured says how an answer is timed, for people ("from the end of
 	// the write of the turn input to the arrival of the answer's newline").
 	Measured string
+	// Answers is the most answers a bot gives in one game of a game without
+	// a Total limit (brew: 100 rounds; 0: one), for the default game cap.
+	Answers int
 }
 
 // Bounds on the time-limit options: under MinLimit no process answers (the
@@ -45,6 +52,73 @@ const (
 	MaxLimit  = 24 * time.Hour
 	MaxMargin = time.Hour
 )
+
+// Bounds on the game cap (--game-timeout): DefaultGameCap is the least
+// default cap, whatever the limits; a cap under MinLimit or over
+// MaxGameCap is a typo.
+const (
+	DefaultGameCap = 10 * time.Minute
+	MaxGameCap     = 7 * 24 * time.Hour
+)
+
+// GameCap is the wall-clock cap of a game with that many external bots:
+// GameTimeout when set, else twice what the bots may take by the time
+// limits (the game's own ones with NoTimeLimit), at least DefaultGameCap.
+// An answer still awaited at the cap is the bot's forfeit.
+func (o PlayOptions) GameCap(l TimeLimits, external int) time.Duration {
+	if o.GameTimeout > 0 {
+		return o.GameTimeout
+	}
+	a := l
+	if !o.NoTimeLimit {
+		a = o.Applied(l)
+	}
+	var bot time.Duration
+	switch n := time.Duration(max(a.Answers, 1)); {
+	case a.Total > 0:
+		bot = a.Total + a.Margin
+	case a.FirstTurn > 0:
+		bot = a.FirstTurn + a.FirstTurnMargin + (n-1)*(a.Turn+a.Margin)
+	default:
+		bot = n * (a.Turn + a.Margin)
+	}
+	return max(DefaultGameCap, 2*time.Duration(max(external, 1))*bot)
+}
+
+// capGrace is how long a game may go on past its wall-clock cap before its
+// context ends: at the cap every answer awaited is a forfeit, and the
+// game ends by its rules; one that does not is abandoned with an error.
+const capGrace = time.Minute
+
+// botContext returns the context of a game with external bots (of seats
+// players): it carries the bounds on their processes (package botlimit)
+// and ends capGrace after the game's wall-clock cap, with a cause that
+// says so.
+func botContext(ctx context.Context, l TimeLimits, o PlayOptions, external, seats int) (context.Context, context.CancelFunc) {
+	gameCap := o.GameCap(l, external)
+	deadline := time.Now().Add(gameCap)
+	bl := botlimit.Limits{Deadline: deadline, Cap: gameCap, Memory: o.BotMemory, Procs: o.BotProcs, CPU: o.CPUClock}
+	if !o.CPUClock && !o.NoTimeLimit {
+		bl.Shared = SharedNote(max(o.Concurrent, 1), seats, runtime.NumCPU())
+	}
+	ctx = botlimit.With(ctx, bl)
+	return context.WithDeadlineCause(ctx, deadline.Add(capGrace),
+		fmt.Errorf("the game went on %v past its wall-clock cap %v (every bot's answer was due at the cap)", capGrace, gameCap))
+}
+
+// SharedNote says how a machine of cores cores is shared by games games
+// played at once of seats players each, when it has fewer cores than
+// players: "2 games on 2 cores" ("" when each player has a core). A
+// player's time on the wall clock is then not its own.
+func SharedNote(games, seats, cores int) string {
+	if games*seats <= cores {
+		return ""
+	}
+	if games == 1 {
+		return fmt.Sprintf("%d players on %d cores", seats, cores)
+	}
+	return fmt.Sprintf("%d games of %d players on %d cores", games, seats, cores)
+}
 
 // Check refuses time-limit options the game does not apply or that make no
 // sense, with a message naming the option (as its command-line flag), the
@@ -73,6 +147,12 @@ func (l TimeLimits) Check(o PlayOptions) error {
 		case l.Step > 0 && f.d%l.Step != 0:
 			return fmt.Errorf("%s %v: this game's limit is in whole multiples of %v", f.flag, f.d, l.Step)
 		}
+	}
+	switch {
+	case o.GameTimeout < 0:
+		return fmt.Errorf("--game-timeout %v: must not be negative (0 = the default: twice the game's time limits, at least %v)", o.GameTimeout, DefaultGameCap)
+	case o.GameTimeout > 0 && (o.GameTimeout < MinLimit || o.GameTimeout > MaxGameCap):
+		return fmt.Errorf("--game-timeout %v: must be between %v and %v", o.GameTimeout, MinLimit, MaxGameCap)
 	}
 	if o.MarginSet {
 		switch {
@@ -110,13 +190,18 @@ func (o PlayOptions) Applied(l TimeLimits) TimeLimits {
 
 // LimitKey is the text of the time-limit settings of a run that change its
 // results (an external bot forfeits or not by them): the applied limits and
-// margins, or "none". Runs whose keys differ are different runs.
+// margins, or "none", and " clock=cpu" when answers are timed by their CPU
+// time. Runs whose keys differ are different runs.
 func (o PlayOptions) LimitKey(l TimeLimits) string {
 	a := o.Applied(l)
 	if o.NoTimeLimit {
 		return "none"
 	}
-	return fmt.Sprintf("turn=%v first=%v total=%v margin=%v first-margin=%v", a.Turn, a.FirstTurn, a.Total, a.Margin, a.FirstTurnMargin)
+	key := fmt.Sprintf("turn=%v first=%v total=%v margin=%v first-margin=%v", a.Turn, a.FirstTurn, a.Total, a.Margin, a.FirstTurnMargin)
+	if o.CPUClock {
+		key += " clock=cpu"
+	}
+	return key
 }
 
 // String describes the limits for people: "50 ms a turn + 30 ms margin,

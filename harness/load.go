@@ -105,7 +105,12 @@ func LoadABSummary(ctx context.Context, st *Store, reg *Registry, runID string) 
 			return nil, fmt.Errorf("run %s: sprt: %w", runID, err)
 		}
 	}
-	return SummarizeAB(rs, sp)
+	sum, err := SummarizeAB(rs, sp)
+	if err != nil {
+		return nil, err
+	}
+	sum.CountStored(rs.Resumed) // every game of the plan the store holds
+	return sum, nil
 }
 
 // reparse parses an entrant of a stored run again from its key. One

@@ -105,6 +105,23 @@ func keys(es []*Entrant) []string {
 	return out
 }
 
+// CasesOf expands case set of g (Game.Cases), refusing a set that names a
+// case twice ("seed:1,1"): its games would share their key in a run.
+func CasesOf(g Game, set string) ([]Case, error) {
+	cases, err := g.Cases(set)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]struct{}, len(cases))
+	for _, c := range cases {
+		if _, dup := seen[c.ID]; dup {
+			return nil, fmt.Errorf("--cases %s: case %s is named twice; give each case once", set, c.ID)
+		}
+		seen[c.ID] = struct{}{}
+	}
+	return cases, nil
+}
+
 // checkSeats verifies a lineup size against the game.
 func checkSeats(g Game, n int) error {
 	info := g.Info()
@@ -120,7 +137,7 @@ func checkSeats(g Game, n int) error {
 // EvalPlan plays entrant in seat 0 against the opponents (if any) on every
 // case of the set.
 func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, runName string) (*Plan, error) {
-	cases, err := g.Cases(caseSet)
+	cases, err := CasesOf(g, caseSet)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +166,7 @@ func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, ru
 // every case ("<case>/a", "<case>/b"). maxGames > 0 keeps the first cases
 // only, so that at most maxGames games are played.
 func ABPlan(g Game, caseSet string, a, b *Entrant, fillers []*Entrant, maxGames int, runName string, extra map[string]any) (*Plan, error) {
-	cases, err := g.Cases(caseSet)
+	cases, err := CasesOf(g, caseSet)
 	if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,7 @@ type Results struct {
 	// number of leading matches the decision used.
 	Stopped bool
 	StopAt  int
-	Played  int // matches played by this process and stored (or, without a store, played)
+	Played  int // matches played by this process and stored (or, without a store, played), those finished after an early stop included
 	Resumed int // matches loaded from the store: stored earlier or by other workers
 	// Duplicates counts matches this process played whose stored result is
 	// another worker's: both played it, after this worker's claim expired
@@ -165,16 +165,31 @@ func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome
 }
 
 // playMatch is PlayMatch with the caller's players buffer (len(m.Seats)).
+// A game with external bots is played under its wall-clock cap and the
+// bounds on their processes (see botContext).
 func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player) (Outcome, time.Duration, error) {
+	external := 0
 	for seat, ei := range m.Seats {
 		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
-		// An external bot need not play the same game twice: keep its
-		// moves, so that the game can be watched later.
-		opt.RecordMoves = opt.RecordMoves || p.Entrants[ei].IsExternal()
+		if p.Entrants[ei].IsExternal() {
+			external++
+		}
+	}
+	// An external bot need not play the same game twice: keep its moves,
+	// so that the game can be watched later.
+	opt.RecordMoves = opt.RecordMoves || external > 0
+	gameCtx := ctx
+	if external > 0 {
+		var cancel context.CancelFunc
+		gameCtx, cancel = botContext(ctx, p.Game.Info().Limits, opt, external, len(m.Seats))
+		defer cancel()
 	}
 	start := time.Now()
-	out, err := p.Game.Play(ctx, m.Case, players, opt)
+	out, err := p.Game.Play(gameCtx, m.Case, players, opt)
 	wall := time.Since(start)
+	if err != nil && ctx.Err() == nil && gameCtx.Err() != nil {
+		err = context.Cause(gameCtx)
+	}
 	if err != nil {
 		return Outcome{}, wall, fmt.Errorf("%s case %s: %w", p.Game.Info().Name, m.Case.ID, err)
 	}
@@ -292,6 +307,10 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	// eval with SQLite at --jobs 2 waited 50-80 ms each for games; with
 	// 64, 1-4 ms.
 	work := make(chan []int, 64*jobs)
+	opt := rn.Options
+	if opt.Concurrent == 0 {
+		opt.Concurrent = jobs
+	}
 	g, gctx := errgroup.WithContext(runCtx)
 	for range jobs {
 		g.Go(func() error {
@@ -310,7 +329,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					var out Outcome
 					var wall time.Duration
 					var re *RefereeError
-					if out, wall, err = playMatch(gctx, p, m, rn.Options, players[:len(m.Seats)]); err != nil {
+					if out, wall, err = playMatch(gctx, p, m, opt, players[:len(m.Seats)]); err != nil {
 						if !errors.As(err, &re) || gctx.Err() != nil {
 							break
 						}
@@ -551,12 +570,13 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			done = src.gamesDone(chunk, done)
 		}
 		prog.add(len(chunk))
-		for _, i := range chunk {
+		for k, i := range chunk {
 			if slab[i].refereeErr != nil {
 				rn.refereeFailed(ctx, p, worker, col.rs, &slab[i])
 				continue
 			}
 			if col.add(&slab[i]) {
+				col.afterStop(len(chunk) - k - 1)
 				cancel()
 				return
 			}
@@ -639,8 +659,13 @@ func (c *collector) duplicate(n int) {
 	c.rs.Duplicates += n
 }
 
+// afterStop counts n games this process finished after the run was
+// decided: played (and stored, with a store), not results of the run.
+func (c *collector) afterStop(n int) { c.rs.Played += n }
+
 func (c *collector) add(r *Result) bool {
 	if c.rs.Stopped {
+		c.afterStop(1)
 		return true
 	}
 	c.rs.Results[r.Index] = r

@@ -36,6 +36,10 @@ type Store struct {
 	db      *sql.DB
 	dialect string // "sqlite" or "postgres"
 	url     string
+	mark    FileMark // an SQLite store's file as opened (CheckFile)
+	// readOnly: an SQLite file opened by OpenStoreReadOnly, which nothing
+	// writes to (and whose missing tables are read as empty).
+	readOnly bool
 }
 
 // Storage describes a parsed storage URL.
@@ -53,6 +57,17 @@ func ParseStorage(url string) (Storage, error) {
 		path := strings.TrimPrefix(url, "sqlite:")
 		if path == "" {
 			return Storage{}, fmt.Errorf("storage %q: no file name after \"sqlite:\"", url)
+		}
+		if file, query, ok := strings.Cut(path, "?"); ok {
+			// The store sets its own connection options; reading
+			// commands open it read-only (mode=ro) on their own.
+			var names []string
+			for _, kv := range strings.Split(query, "&") {
+				if k, _, _ := strings.Cut(kv, "="); k != "" {
+					names = append(names, k)
+				}
+			}
+			return Storage{}, fmt.Errorf("storage %q: options after \"?\" (%s) are not supported: give sqlite:%s (commands that only read open the store read-only on their own)", url, strings.Join(names, ", "), file)
 		}
 		if strings.HasPrefix(path, "//") {
 			// SQLite's driver would read "//x.db" as a URI authority and
@@ -88,28 +103,42 @@ func init() {
 	}})
 }
 
-// OpenStore opens (and creates the tables of) the storage at url.
-func OpenStore(ctx context.Context, url string) (*Store, error) {
+// OpenStore opens (and creates the tables of) the storage at url. An
+// existing SQLite file must be a gauntlet store, or empty: any other
+// database is refused before anything is written to it.
+func OpenStore(ctx context.Context, url string) (*Store, error) { return openStore(ctx, url, false) }
+
+// OpenStoreReadOnly opens the storage at url for reading only: an SQLite
+// file must exist and be a gauntlet store (or empty), and nothing is
+// written to it, nor made beside it on read-only media (see readDSN);
+// tables it lacks read as empty. PostgreSQL stores are opened as by
+// OpenStore.
+func OpenStoreReadOnly(ctx context.Context, url string) (*Store, error) {
+	return openStore(ctx, url, true)
+}
+
+func openStore(ctx context.Context, url string, readOnly bool) (*Store, error) {
 	st, err := ParseStorage(url)
 	if err != nil {
 		return nil, err
 	}
-	driver := sqliteDriver
-	if st.Dialect == "postgres" {
-		driver = "pgx"
-	} else if st.Path != ":memory:" {
-		if dir := filepath.Dir(st.Path); dir != "." {
-			if _, err := os.Stat(dir); err != nil {
-				return nil, fmt.Errorf("storage %q: directory %s: %w", url, dir, err)
-			}
+	driver, dsn := sqliteDriver, st.DSN
+	file := st.Dialect == "sqlite" && st.Path != ":memory:"
+	switch {
+	case st.Dialect == "postgres":
+		driver, readOnly = "pgx", false
+	case !file:
+		readOnly = false
+	case readOnly:
+		if driver, dsn, err = readOnlyFile(ctx, url, st.Path); err != nil {
+			return nil, err
 		}
-		if _, err := os.Stat(st.Path); errors.Is(err, fs.ErrNotExist) {
-			if err := createSQLite(ctx, st.Path); err != nil {
-				return nil, fmt.Errorf("storage %q: creating %s: %w", url, st.Path, err)
-			}
+	default:
+		if err := writableFile(ctx, url, st.Path); err != nil {
+			return nil, err
 		}
 	}
-	db, err := sql.Open(driver, st.DSN)
+	db, err := sql.Open(driver, dsn)
 	if err != nil {
 		return nil, fmt.Errorf("storage %q: %w", redact(url), err)
 	}
@@ -129,11 +158,58 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 		db.SetMaxIdleConns(8)
 	}
 	s := &Store{db: db, dialect: st.Dialect, url: url}
+	if file {
+		fi, err := os.Stat(st.Path)
+		if err != nil {
+			_ = db.Close() // the file's error is the one to report
+			return nil, fmt.Errorf("storage %q: %w", url, err)
+		}
+		s.mark = FileMark{path: st.Path, file: fi}
+	}
+	if s.readOnly = readOnly; readOnly {
+		return s, nil
+	}
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 	}
 	return s, nil
+}
+
+// writableFile prepares the SQLite file of a store opened for writing:
+// made when missing, else checked to be a store or empty.
+func writableFile(ctx context.Context, url, path string) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if _, err := os.Stat(dir); err != nil {
+			return fmt.Errorf("storage %q: directory %s: %w", url, dir, err)
+		}
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if err := createSQLite(ctx, path); err != nil {
+			return fmt.Errorf("storage %q: creating %s: %w", url, path, err)
+		}
+		return nil
+	}
+	if err := checkSQLite(ctx, path); err != nil {
+		return fmt.Errorf("storage %q: %w", url, err)
+	}
+	return nil
+}
+
+// readOnlyFile checks the SQLite file of a store opened for reading (it
+// exists, and is a store or empty) and returns the driver and data source
+// name of its read-only connections.
+func readOnlyFile(ctx context.Context, url, path string) (driver, dsn string, err error) {
+	head, err := readHeader(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", "", fmt.Errorf("storage %q: no database (%s: no such file)", url, path)
+	} else if err != nil {
+		return "", "", fmt.Errorf("storage %q: %w", url, err)
+	}
+	if err := checkSQLite(ctx, path); err != nil {
+		return "", "", fmt.Errorf("storage %q: %w", url, err)
+	}
+	return sqliteReadDriver, readDSN(path, head), nil
 }
 
 // createSQLite makes a new SQLite database at path, its tables made and in
@@ -195,6 +271,12 @@ func (s *Store) Dialect() string { return s.dialect }
 
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
+
+// ReadOnly reports whether the store is an SQLite file opened for reading
+// only (OpenStoreReadOnly): the tables of other packages are not to be made
+// in it, and read as empty where missing. PostgreSQL and in-memory stores
+// opened for reading are not read-only.
+func (s *Store) ReadOnly() bool { return s.readOnly }
 
 var schema = []string{
 	`CREATE TABLE IF NOT EXISTS runs (
@@ -296,6 +378,19 @@ func (s *Store) migrate(ctx context.Context) error {
 	for _, q := range schema {
 		if _, err := tx.ExecContext(ctx, q); err != nil {
 			return err
+		}
+	}
+	if s.dialect == "sqlite" {
+		// Mark the file as a gauntlet store (a new one, or one made
+		// before the mark): see storeAppID.
+		var id int64
+		if err := tx.QueryRowContext(ctx, `PRAGMA application_id`).Scan(&id); err != nil {
+			return err
+		}
+		if uint32(id) != storeAppID {
+			if _, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA application_id = %d`, int32(storeAppID))); err != nil {
+				return err
+			}
 		}
 	}
 	// Stores made before seat results moved into the games row get the
@@ -465,9 +560,11 @@ func (s *Store) FinishRun(ctx context.Context, id, status string, summary any) e
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, s.rebind(`UPDATE runs SET status = ?, summary = ?, updated_at = ? WHERE id = ?`),
-		status, string(js), time.Now().UTC().Format(time.RFC3339Nano), id)
-	return err
+	if _, err = s.db.ExecContext(ctx, s.rebind(`UPDATE runs SET status = ?, summary = ?, updated_at = ? WHERE id = ?`),
+		status, string(js), time.Now().UTC().Format(time.RFC3339Nano), id); err != nil {
+		return err
+	}
+	return s.CheckFile()
 }
 
 // GameRecord is one finished game of a run.
@@ -545,7 +642,12 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 			return 0, err
 		}
 	}
-	return inserted, tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return 0, err
+	}
+	// A file deleted or replaced while the run plays (a stat, a
+	// microsecond a batch) stops the run at its next batch.
+	return inserted, s.CheckFile()
 }
 
 // gameText is the text columns of a game's row: seats, seat results and

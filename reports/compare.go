@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 )
 
 // CompareHeadline is the answer of a comparison of two stored runs: what
@@ -39,7 +40,7 @@ func CompareHeadline(c *harness.Comparison) string {
 	if c.LowerIsBetter {
 		b.WriteString(" (lower is better)")
 	}
-	return b.String()
+	return untrusted.Text(b.String()) // names come from a store
 }
 
 func signed(x float64) string {

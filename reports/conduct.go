@@ -6,13 +6,15 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 )
 
 // ConductText is an entrant's conduct as lines of terminal text, each
 // prefixed by who ("A", "B", "opponent 1", or "" for none): the forfeits by
 // reason with the first of each, the answers the rules ignored, the answer
 // times per kind of turn, and warnings. Nothing when there is nothing to
-// say.
+// say. Every line went through untrusted.Line: a reason may hold what a
+// bot wrote to its stderr.
 //
 //	A forfeits: 3 of 20 games
 //	A   2 × timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms (first in seed:1)
@@ -55,6 +57,9 @@ func ConductText(who string, c harness.Conduct) []string {
 	}
 	for _, w := range c.Warnings {
 		out = append(out, who+"warning: "+w)
+	}
+	for i, l := range out {
+		out[i] = untrusted.Line(l) // reasons hold a bot's stderr
 	}
 	return out
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 )
 
 // Num formats a score: integers without decimals, others with up to 4
@@ -231,7 +232,7 @@ func EvalHeadline(s *harness.EvalSummary) string {
 	if s.Missing > 0 {
 		fmt.Fprintf(&b, ", %d cases missing", s.Missing)
 	}
-	return b.String()
+	return untrusted.Line(b.String()) // names come from the command line or a store
 }
 
 func indexOf(list []string, s string) int {

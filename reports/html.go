@@ -5,6 +5,8 @@ import (
 	"html/template"
 	"os"
 	"path/filepath"
+
+	"gauntlet/internal/untrusted"
 )
 
 // index.html is self-contained: inline style, relative links to the figures
@@ -178,11 +180,14 @@ type indexData struct {
 	Method string
 }
 
-// writeIndex renders dir/index.html.
+// writeIndex renders dir/index.html. html/template escapes markup, but
+// lets control characters, bidirectional overrides and bytes that are not
+// UTF-8 through: the page goes through untrusted.Text, which escapes them
+// and keeps the page's own newlines and tabs.
 func writeIndex(dir string, r *Report) error {
 	var b bytes.Buffer
 	if err := indexTemplate.Execute(&b, indexData{Report: r, Method: r.method}); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "index.html"), b.Bytes(), 0o644)
+	return os.WriteFile(filepath.Join(dir, "index.html"), []byte(untrusted.Text(b.String())), 0o644)
 }

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"gauntlet/internal/untrusted"
 )
 
 // Report is what one Write*Report call produced: the headline numbers, the
@@ -14,8 +16,8 @@ type Report struct {
 	Kind     string // "eval", "ab" or "study"
 	Title    string
 	Headline []Fact   // the numbers at the top of index.html
-	Summary  string   // the headline as one line of text
-	Notes    []string // what could not be shown and why, and other remarks
+	Summary  string   // the headline as one line of text (through untrusted.Line)
+	Notes    []string // what could not be shown and why, and other remarks (each through untrusted.Line)
 	Tables   []TableFile
 	Figures  []Figure
 	Files    []string // every file written, relative to the directory, index.html last
@@ -116,6 +118,12 @@ func (r *Report) finish(dir string) error {
 		parts[i] = h.Label + " " + h.Value
 	}
 	r.Summary = r.Title + ": " + strings.Join(parts, ", ")
+	// A note may quote a bot (a forfeit's stderr), a title a run's name: the
+	// caller prints them.
+	r.Title, r.Summary = untrusted.Line(r.Title), untrusted.Line(r.Summary)
+	for i, n := range r.Notes {
+		r.Notes[i] = untrusted.Line(n)
+	}
 	if err := writeIndex(dir, r); err != nil {
 		return err
 	}

@@ -3,11 +3,14 @@
 package reports
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
-	"os"
+	"strconv"
 	"strings"
+
+	"gauntlet/internal/untrusted"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
@@ -69,7 +72,19 @@ func (t *Table) aligns() []tw.Align {
 	return a
 }
 
+// render writes t through r into a buffer, then to w, so that an error of
+// w (a full disk) is returned: the renderers do not return their writes'
+// errors.
 func (t *Table) render(w io.Writer, r tw.Renderer) error {
+	var b bytes.Buffer
+	if err := t.renderTo(&b, r); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func (t *Table) renderTo(w io.Writer, r tw.Renderer) error {
 	al := t.aligns()
 	tab := tablewriter.NewTable(w,
 		tablewriter.WithRenderer(r),
@@ -100,12 +115,41 @@ func (t *Table) render(w io.Writer, r tw.Renderer) error {
 	return tab.Render()
 }
 
-// WriteText renders the table for a terminal.
+// WriteText renders the table for a terminal, every cell and the title
+// through untrusted.Line: a cell cannot move the cursor, set the terminal's
+// title or break the table's lines.
 func (t *Table) WriteText(w io.Writer) error {
-	if t.Title != "" {
-		fmt.Fprintln(w, t.Title)
+	txt := t.cells(untrusted.Line)
+	if txt.Title != "" {
+		if _, err := fmt.Fprintln(w, txt.Title); err != nil {
+			return err
+		}
 	}
-	return t.render(w, renderer.NewBlueprint())
+	return txt.render(w, renderer.NewBlueprint())
+}
+
+// cells returns a copy of t with f applied to the title and every cell.
+func (t *Table) cells(f func(string) string) *Table {
+	c := *t
+	c.Title = f(t.Title)
+	c.Header = mapCells(t.Header, f)
+	c.Footer = mapCells(t.Footer, f)
+	c.Rows = make([][]string, len(t.Rows))
+	for i, r := range t.Rows {
+		c.Rows[i] = mapCells(r, f)
+	}
+	return &c
+}
+
+func mapCells(cells []string, f func(string) string) []string {
+	if cells == nil {
+		return nil
+	}
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = f(c)
+	}
+	return out
 }
 
 // Head returns t with at most n body rows (all when n <= 0 or t has no
@@ -120,19 +164,17 @@ func (t *Table) Head(n int) (*Table, int) {
 }
 
 // WriteMarkdown renders the table as GitHub-flavoured Markdown (the footer,
-// if any, becomes a last bold row).
+// if any, becomes a last bold row). Every cell and the title go through
+// MarkdownCell.
 func (t *Table) WriteMarkdown(w io.Writer) error {
-	if t.Title != "" {
-		fmt.Fprintf(w, "### %s\n\n", t.Title)
+	md := t.cells(MarkdownCell)
+	if md.Title != "" {
+		if _, err := fmt.Fprintf(w, "### %s\n\n", md.Title); err != nil {
+			return err
+		}
 	}
-	md := *t
-	md.Header = escapePipes(t.Header)
-	md.Rows = make([][]string, 0, len(t.Rows)+1)
-	for _, r := range t.Rows {
-		md.Rows = append(md.Rows, escapePipes(r))
-	}
-	if len(t.Footer) > 0 {
-		foot := escapePipes(t.Footer)
+	if len(md.Footer) > 0 {
+		foot := md.Footer
 		for i, c := range foot {
 			if c != "" {
 				foot[i] = "**" + c + "**"
@@ -144,33 +186,76 @@ func (t *Table) WriteMarkdown(w io.Writer) error {
 	return md.render(w, renderer.NewMarkdown())
 }
 
-// escapePipes escapes the cell separator of Markdown tables inside cells.
-func escapePipes(cells []string) []string {
-	out := make([]string, len(cells))
-	for i, c := range cells {
-		out[i] = strings.ReplaceAll(c, "|", `\|`)
+// markdownEscapes escapes in a Markdown table cell what would end the cell
+// (|), start markup (emphasis, code, links, HTML) or an entity, and the
+// backslash that escapes.
+var markdownEscapes = strings.NewReplacer(
+	`\`, `\\`, "|", `\|`, "`", "\\`", "*", `\*`, "_", `\_`, "~", `\~`,
+	"[", `\[`, "]", `\]`, "<", "&lt;", ">", "&gt;", "&", "&amp;",
+)
+
+// MarkdownCell is s as the text of one Markdown table cell: through
+// untrusted.Line (so one line, no control character, valid UTF-8), then
+// with Markdown's special characters escaped, so that it reads as the same
+// text and never as markup: "<script>" becomes "&lt;script&gt;", "a|b"
+// "a\|b", "**x**" "\*\*x\*\*".
+func MarkdownCell(s string) string {
+	s = untrusted.Line(s)
+	if !strings.ContainsAny(s, "\\|`*_~[]<>&") {
+		return s
 	}
-	return out
+	return markdownEscapes.Replace(s)
 }
 
-// WriteCSV writes header, rows and footer as CSV (RFC 4180).
+// WriteCSV writes header, rows and footer as CSV (RFC 4180), every cell
+// through CSVCell.
 func (t *Table) WriteCSV(w io.Writer) error {
+	c := t.cells(CSVCell)
 	cw := csv.NewWriter(w)
-	if err := cw.Write(t.Header); err != nil {
+	if err := cw.Write(c.Header); err != nil {
 		return err
 	}
-	for _, r := range t.Rows {
-		if err := cw.Write(pad(r, len(t.Header))); err != nil {
+	for _, r := range c.Rows {
+		if err := cw.Write(pad(r, len(c.Header))); err != nil {
 			return err
 		}
 	}
-	if len(t.Footer) > 0 {
-		if err := cw.Write(pad(t.Footer, len(t.Header))); err != nil {
+	if len(c.Footer) > 0 {
+		if err := cw.Write(pad(c.Footer, len(c.Header))); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// CSVCell is s as one CSV cell: through untrusted.Line (one line, no
+// control character, valid UTF-8), and, when it is text that begins with
+// =, +, -, @, a tab or a carriage return, after a single quote, so that a
+// spreadsheet shows it as text instead of running it as a formula (OWASP's
+// advice on CSV injection). A number ("-3.5", "+12", "1,234", "-7%",
+// "-12 ± 25") and a lone "-" (no value) stay as they are.
+func CSVCell(s string) string {
+	s = untrusted.Line(s)
+	if s == "" || !strings.ContainsRune("=+-@\t\r", rune(s[0])) || s == "-" || numberCell(s) {
+		return s
+	}
+	return "'" + s
+}
+
+// numberCell reports whether s is a number as the tables write them: digits
+// with an optional sign, decimal point, exponent, thousands commas and a
+// trailing %, or two such numbers "A ± B" (either may be "-").
+func numberCell(s string) bool {
+	if a, b, ok := strings.Cut(s, " ± "); ok {
+		return (a == "-" || numberCell(a)) && (b == "-" || numberCell(b))
+	}
+	s = strings.ReplaceAll(strings.TrimSuffix(s, "%"), ",", "")
+	if strings.ContainsFunc(s, func(r rune) bool { return !strings.ContainsRune("0123456789+-.eE", r) }) {
+		return false
+	}
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
 }
 
 func pad(row []string, n int) []string {
@@ -188,36 +273,4 @@ func toAny(s []string) []any {
 		out[i] = v
 	}
 	return out
-}
-
-// WriteTablesFile writes tables (nil ones skipped) to the file at path, as
-// Markdown when md is true, else as CSV, a blank line between two tables.
-func WriteTablesFile(path string, md bool, tables ...*Table) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	first := true
-	for _, t := range tables {
-		if t == nil {
-			continue
-		}
-		if !first {
-			if _, err := fmt.Fprintln(f); err != nil {
-				_ = f.Close() // the write's error is the one to report
-				return err
-			}
-		}
-		first = false
-		if md {
-			err = t.WriteMarkdown(f)
-		} else {
-			err = t.WriteCSV(f)
-		}
-		if err != nil {
-			_ = f.Close() // the write's error is the one to report
-			return err
-		}
-	}
-	return f.Close()
 }

@@ -34,3 +34,10 @@ echo "== report"
 "$BIN" report --run make-run-eval --storage "$DB" --out "$OUT/report-eval"
 echo
 echo "open $OUT/report-tune/index.html (also $OUT/report-ab/ and $OUT/report-eval/)"
+echo
+echo "== this job's runs and study live in $DB, not the default store: look at them again with"
+echo "$BIN runs --storage $DB"
+echo "$BIN tune --list --storage $DB"
+echo "$BIN report --study make-run-brew-greedy --storage $DB --out $OUT/report-tune"
+echo "$BIN report --ab make-run-ab --storage $DB --out $OUT/report-ab"
+echo "$BIN report --run make-run-eval --storage $DB --out $OUT/report-eval"

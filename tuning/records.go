@@ -69,6 +69,15 @@ type TrialRecord struct {
 	Worker  string    `json:"worker,omitempty"`
 	RetryOf int       `json:"retry_of"` // number of the lost trial this one re-runs; -1 if none
 	Reason  string    `json:"reason,omitempty"`
+	// Base is true for a finished trial of the base (default)
+	// configuration; Reused counts the units it took from earlier trials
+	// instead of playing them (an interrupted trial's, or, in a
+	// deterministic study, any with the same parameters); RepeatOf is the
+	// number of the complete trial whose scores a repeat took whole (-1:
+	// none).
+	Base     bool `json:"base,omitempty"`
+	Reused   int  `json:"reused,omitempty"`
+	RepeatOf int  `json:"repeat_of"`
 	// Conduct is how an external entrant's games went: forfeits with the
 	// first reason, and answer times (the first answer includes the bot's
 	// start-up). Nil for built-in strategies.
@@ -141,7 +150,7 @@ func (r *StudyRecord) Best() *TrialRecord {
 
 // ListStudies lists the studies stored at url.
 func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
-	st, err := OpenStorage(ctx, url)
+	st, err := OpenStorageReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +160,7 @@ func ListStudies(ctx context.Context, url string) ([]StudyInfo, error) {
 
 // LoadStudy reads one study stored at url with all its trials.
 func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
-	st, err := OpenStorage(ctx, url)
+	st, err := OpenStorageReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -245,7 +254,8 @@ func (s *Storage) studyNames(ctx context.Context) ([]string, error) {
 
 func toRecord(ft goptuna.FrozenTrial, scores []float64) TrialRecord {
 	t := TrialRecord{ID: ft.ID, Number: ft.Number, Slot: trialSlot(ft), Value: ft.Value, Params: map[string]any{},
-		Scores: scores, Start: ft.DatetimeStart, End: ft.DatetimeComplete, Worker: ft.SystemAttrs[attrWorker], RetryOf: -1}
+		Scores: scores, Start: ft.DatetimeStart, End: ft.DatetimeComplete, Worker: ft.SystemAttrs[attrWorker], RetryOf: -1,
+		RepeatOf: -1, Base: ft.SystemAttrs[attrBase] == "1"}
 	for k, v := range ft.Params {
 		t.Params[k] = v
 	}
@@ -277,6 +287,16 @@ func toRecord(ft goptuna.FrozenTrial, scores []float64) TrialRecord {
 	if r, ok := ft.SystemAttrs[attrRetryOf]; ok {
 		if n, err := strconv.Atoi(r); err == nil {
 			t.RetryOf = n
+		}
+	}
+	if r, ok := ft.SystemAttrs[attrRepeatOf]; ok {
+		if n, err := strconv.Atoi(r); err == nil {
+			t.RepeatOf = n
+		}
+	}
+	if r, ok := ft.SystemAttrs[attrReused]; ok {
+		if n, err := strconv.Atoi(r); err == nil {
+			t.Reused = n
 		}
 	}
 	for step, v := range ft.IntermediateValues {

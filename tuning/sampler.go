@@ -26,6 +26,12 @@ const (
 	attrRetryOf = "gauntlet:retry_of" // number of the lost trial this one re-runs
 	attrError   = "gauntlet:error"    // objective error of a failed trial
 	attrConduct = "gauntlet:conduct"  // the tuned entrant's forfeits and answer times (JSON TrialConduct)
+	// IDs of the interrupted trials whose finished units a re-run may take
+	// (comma-separated: the trial it re-runs first).
+	attrResume   = "gauntlet:resume"
+	attrReused   = "gauntlet:reused"    // units the trial took from earlier trials instead of playing them
+	attrRepeatOf = "gauntlet:repeat_of" // number of the complete trial whose scores a repeat took
+	attrBase     = "gauntlet:base"      // "1": the trial plays the base (default) configuration
 )
 
 // trialSlot is the trial's budget slot, or its number for trials that were

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
@@ -28,6 +27,7 @@ import (
 //	                configuration's per-case scores
 //	tune_heartbeats one row per running trial, renewed by its worker
 //	tune_scores     each trial's per-case scores (JSON array, case order)
+//	tune_units      each finished case's score by configuration (units.go)
 //
 // Several processes, on one machine (SQLite) or many (PostgreSQL), share a
 // study through it. Creating the next trial is serialised with a database
@@ -68,11 +68,14 @@ var ownSchema = []string{
 		study_id INTEGER NOT NULL,
 		scores TEXT NOT NULL
 	)`,
+	unitsSchema,
 }
 
 // goptunaTables are the tables rdb.v2 creates.
 var goptunaTables = []string{"studies", "study_user_attributes", "study_system_attributes", "trials",
 	"trial_user_attributes", "trial_system_attributes", "trial_params", "trial_values"}
+
+func init() { harness.RegisterTables(ownSchema, goptunaTables...) }
 
 // OpenStorage opens the database at url ("sqlite:FILE" or
 // "postgres://...", read by harness.ParseStorage: SQLite gets WAL, a busy
@@ -124,23 +127,50 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	return s, nil
 }
 
-// newSQLite makes a missing SQLite file through the harness's store, which
-// makes it whole, in WAL mode, and links it into place. Made by the first
-// connection of each of two workers starting together, the file went from
-// a rollback journal to WAL while the other worker read it, and one of them
-// could fail to open with "database is locked".
+// newSQLite opens the SQLite file through the harness's store first, which
+// refuses a database that is not a gauntlet store before anything is
+// written to it (the connections below switch it to WAL), and makes a
+// missing file whole, in WAL mode, and links it into place. Made by the
+// first connection of each of two workers starting together, the file went
+// from a rollback journal to WAL while the other worker read it, and one of
+// them could fail to open with "database is locked".
 func newSQLite(ctx context.Context, url, path string) error {
 	if path == ":memory:" {
 		return nil
-	}
-	if _, err := os.Stat(path); !errors.Is(err, fs.ErrNotExist) {
-		return nil // there, or an error that opening it reports
 	}
 	hs, err := harness.OpenStore(ctx, url)
 	if err != nil {
 		return err
 	}
 	return hs.Close()
+}
+
+// OpenStorageReadOnly opens the database at url for reading its studies
+// only (harness.OpenStoreReadOnly): nothing is written to it, and a store
+// without the tuning tables holds no study.
+func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
+	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	var dial gorm.Dialector = sqlite.New(sqlite.Config{Conn: hs.DB()})
+	if hs.Dialect() == "postgres" {
+		dial = postgres.New(postgres.Config{Conn: hs.DB()})
+	}
+	db, err := gorm.Open(dial, &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)})
+	if err != nil {
+		_ = hs.Close() // gorm's error is the one to report
+		return nil, fmt.Errorf("storage %q: %w", redact(url), err)
+	}
+	s := &Storage{db: db, sql: hs.DB(), dialect: hs.Dialect(), url: url, rdb: rdb.NewStorage(db)}
+	if !hs.ReadOnly() {
+		// PostgreSQL or in memory: the tables are made as by OpenStorage.
+		if err := s.migrate(ctx); err != nil {
+			_ = hs.Close() // the migration's error is the one to report
+			return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
+		}
+	}
+	return s, nil
 }
 
 // redact hides a password in a URL for messages.
@@ -391,6 +421,7 @@ func (s *Storage) DeleteStudy(ctx context.Context, name string) error {
 			for _, q := range []string{
 				`DELETE FROM tune_heartbeats WHERE study_id = ?`,
 				`DELETE FROM tune_scores WHERE study_id = ?`,
+				`DELETE FROM tune_units WHERE study_id = ?`,
 				`DELETE FROM trial_params WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
 				`DELETE FROM trial_values WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,
 				`DELETE FROM trial_user_attributes WHERE trial_id IN (SELECT trial_id FROM trials WHERE study_id = ?)`,

@@ -2,6 +2,7 @@ package tuning
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"sort"
@@ -44,6 +45,16 @@ type Summary struct {
 	// DefaultParams is the base configuration (defaults and --param values).
 	DefaultParams map[string]any `json:"default_params"`
 	DefaultValue  *float64       `json:"default_value"`
+	// DefaultTrial is the trial that evaluated the base configuration (the
+	// study's first trial, unless --no-base-trial), whose scores are the
+	// default's. DefaultState is "complete" when the default has a value
+	// (from that trial, or played for the summary when no trial evaluated
+	// it), else "failed" or "pruned" (that trial's state, DefaultReason
+	// saying why) or "not evaluated" (stopped by the timeout first); the
+	// improvement figures need a complete default.
+	DefaultTrial  *int   `json:"default_trial,omitempty"`
+	DefaultState  string `json:"default_state"`
+	DefaultReason string `json:"default_reason,omitempty"`
 	// Minimize is true when the study minimises its objective (lower is
 	// better): the best value is the lowest.
 	Minimize bool `json:"minimize,omitempty"`
@@ -59,6 +70,18 @@ type Summary struct {
 	// harness.Aggregator) of the best and the default configurations.
 	BestTotal    *float64 `json:"best_total,omitempty"`
 	DefaultTotal *float64 `json:"default_total,omitempty"`
+
+	// Distinct counts the different configurations among the finished
+	// trials (complete, pruned or failed), Repeats the trials that took
+	// the scores of an earlier complete trial with the same parameters
+	// instead of playing (deterministic studies only).
+	Distinct int `json:"distinct_configs"`
+	Repeats  int `json:"repeats"`
+	// Deterministic is true when every case gives the same score each time
+	// a configuration plays it (no entrant has a clock), so that a repeated
+	// configuration is not played again; DeterministicNote says why not.
+	Deterministic     bool   `json:"deterministic"`
+	DeterministicNote string `json:"deterministic_note,omitempty"`
 
 	Reproducible     bool     `json:"reproducible"`
 	ReproducibleNote string   `json:"reproducible_note"`
@@ -76,6 +99,9 @@ type TrialRow struct {
 	Cases    int            `json:"cases"`               // units played
 	PrunedAt *int           `json:"pruned_at,omitempty"` // units played when pruned
 	RetryOf  *int           `json:"retry_of,omitempty"`
+	RepeatOf *int           `json:"repeat_of,omitempty"` // the complete trial whose scores this repeat took
+	Reused   int            `json:"reused,omitempty"`    // units taken from earlier trials, not played
+	Base     bool           `json:"base,omitempty"`      // the trial of the base configuration
 	Worker   string         `json:"worker,omitempty"`
 	Reason   string         `json:"reason,omitempty"`
 	Seconds  float64        `json:"-"`
@@ -83,15 +109,22 @@ type TrialRow struct {
 	Conduct *TrialConduct `json:"conduct,omitempty"`
 }
 
-// Summarize reads the study back and summarises it, first computing the
-// default configuration's scores on the study's cases if no worker has yet
-// (jobs games in parallel).
+// Summarize reads the study back and summarises it. The default
+// configuration's scores are those of the trial that played it (the base
+// trial); when no trial did (--no-base-trial), they are played now (jobs
+// games in parallel) and stored.
 func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions) (*Summary, error) {
+	return t.summarize(ctx, st, name, jobs, play, true)
+}
+
+// summarize is Summarize; mayPlay false leaves a default configuration no
+// trial evaluated unknown instead of playing it.
+func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions, mayPlay bool) (*Summary, error) {
 	rec, err := st.Load(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	if len(rec.DefaultScores) != len(t.units) {
+	if base, _ := rec.baseTrial(); base == nil && len(rec.DefaultScores) != len(t.units) && mayPlay {
 		scores, err := t.Play(ctx, t.space.Base, 0, len(t.units), jobs, play)
 		if err != nil {
 			return nil, fmt.Errorf("default configuration: %w", err)
@@ -102,9 +135,14 @@ func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs in
 		rec.DefaultScores = scores
 	}
 	s := BuildSummary(rec)
+	if s.DefaultState == "" {
+		s.DefaultState, s.DefaultReason = "not evaluated", "stopped by --timeout before a trial of the base configuration finished"
+	}
 	if len(t.opps) == 0 {
 		if agg, ok := t.game.(harness.Aggregator); ok {
-			s.DefaultTotal = t.total(agg, rec.DefaultScores)
+			if ds := rec.defaultScores(); ds != nil {
+				s.DefaultTotal = t.total(agg, ds)
+			}
 			if b := rec.Best(); b != nil && len(b.Scores) == len(t.units) {
 				s.BestTotal = t.total(agg, b.Scores)
 			}
@@ -116,7 +154,52 @@ func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs in
 		}
 	}
 	s.Objective = t.Objective()
+	s.Deterministic, s.DeterministicNote = t.deterministic(t.space.Base)
+	if s.Deterministic {
+		s.DeterministicNote = "deterministic: a configuration plays every case the same way each time, so a trial repeating an earlier configuration takes its stored scores instead of playing"
+	} else {
+		s.DeterministicNote = "not deterministic (" + s.DeterministicNote + "): a repeated configuration is played again"
+	}
 	return s, nil
+}
+
+// baseTrial is the finished trial of the base configuration whose scores
+// are the default's: the first complete one, else the first that failed
+// or was pruned (then the default has no value), else nil. complete says
+// whether it holds a score for every unit.
+func (r *StudyRecord) baseTrial() (t *TrialRecord, complete bool) {
+	var other *TrialRecord
+	for i := range r.Trials {
+		tr := &r.Trials[i]
+		if !tr.Base {
+			continue
+		}
+		switch tr.State {
+		case StateComplete:
+			if len(tr.Scores) == len(r.Units) {
+				return tr, true
+			}
+		case StateFailed, StatePruned:
+			if other == nil {
+				other = tr
+			}
+		}
+	}
+	return other, false
+}
+
+// defaultScores are the default configuration's per-unit scores: its
+// trial's, else those played for a summary, else nil.
+func (r *StudyRecord) defaultScores() []float64 {
+	if base, ok := r.baseTrial(); ok {
+		return base.Scores
+	} else if base != nil {
+		return nil
+	}
+	if len(r.DefaultScores) == len(r.Units) && len(r.Units) > 0 {
+		return r.DefaultScores
+	}
+	return nil
 }
 
 // total is the official total of per-unit scores.
@@ -149,6 +232,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
 		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
 	workers := map[string]bool{}
+	configs := map[string]bool{}
 	for i := range rec.Trials {
 		t := &rec.Trials[i]
 		row := TrialRow{Number: t.Number, State: t.State, Params: t.Params, Cases: len(t.Scores), Worker: t.Worker, Reason: t.Reason,
@@ -164,6 +248,17 @@ func BuildSummary(rec *StudyRecord) *Summary {
 		if t.RetryOf >= 0 {
 			r := t.RetryOf
 			row.RetryOf = &r
+		}
+		if t.RepeatOf >= 0 {
+			r := t.RepeatOf
+			row.RepeatOf = &r
+			s.Repeats++
+		}
+		row.Reused, row.Base = t.Reused, t.Base
+		switch t.State {
+		case StateComplete, StatePruned, StateFailed:
+			p, _ := json.Marshal(t.Params) // map keys sorted: the configuration's text
+			configs[string(p)] = true
 		}
 		if !t.End.IsZero() {
 			row.Seconds = t.End.Sub(t.Start).Seconds()
@@ -187,6 +282,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 		s.Trials = append(s.Trials, row)
 	}
 	sort.Strings(s.Workers)
+	s.Distinct = len(configs)
 	best := rec.Best()
 	if best != nil {
 		n, v := best.Number, best.Value
@@ -199,13 +295,24 @@ func BuildSummary(rec *StudyRecord) *Summary {
 			s.BestParams[k] = x
 		}
 	}
-	if len(rec.DefaultScores) == len(rec.Units) && len(rec.Units) > 0 {
-		dv := mean(rec.DefaultScores)
+	if base, _ := rec.baseTrial(); base != nil {
+		n := base.Number
+		s.DefaultTrial = &n
+		switch base.State {
+		case StateFailed:
+			s.DefaultState, s.DefaultReason = StateFailed, base.Reason
+		case StatePruned:
+			s.DefaultState, s.DefaultReason = StatePruned, fmt.Sprintf("pruned after %d of %d cases", base.PrunedAt(), len(rec.Units))
+		}
+	}
+	if ds := rec.defaultScores(); ds != nil {
+		s.DefaultState = StateComplete
+		dv := mean(ds)
 		s.DefaultValue = &dv
-		if best != nil && len(best.Scores) == len(rec.DefaultScores) {
+		if best != nil && len(best.Scores) == len(ds) {
 			d := make([]float64, len(best.Scores))
 			for i := range d {
-				d[i] = best.Scores[i] - rec.DefaultScores[i]
+				d[i] = best.Scores[i] - ds[i]
 				if sp.Minimize {
 					d[i] = -d[i]
 				}

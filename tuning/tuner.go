@@ -464,30 +464,59 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 	if from < 0 || to > len(t.units) || from > to {
 		return nil, fmt.Errorf("units [%d, %d) out of range (%d units)", from, to, len(t.units))
 	}
-	cand, err := t.entrant(v)
-	if err != nil {
-		return nil, err
+	idx := make([]int, 0, to-from)
+	for u := from; u < to; u++ {
+		idx = append(idx, u)
 	}
-	ents := append([]*harness.Entrant{cand}, t.opps...)
-	p := &harness.Plan{Game: t.game, Entrants: append(ents, t.fills...)}
-	for _, u := range t.units[from:to] {
-		p.Matches = append(p.Matches, u.matches...)
-	}
-	rn := &harness.Runner{Jobs: jobs, Options: opt, Worker: "tune"}
-	rs, err := rn.Run(ctx, p, nil)
+	got, err := t.playUnits(ctx, v, idx, jobs, opt, tally)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]float64, 0, to-from)
+	for _, u := range idx {
+		out = append(out, got[u])
+	}
+	return out, nil
+}
+
+// playUnits plays the units idx (indexes into the study's units, in play
+// order) with the strategy at values v and returns the score of every unit
+// whose games all finished, by unit index: all of them, or, with an error
+// (an interruption), those that finished before it.
+func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs int, opt harness.PlayOptions, tally *harness.ConductTally) (map[int]float64, error) {
+	got := make(map[int]float64, len(idx))
+	if len(idx) == 0 {
+		return got, nil
+	}
+	cand, err := t.entrant(v)
+	if err != nil {
+		return got, err
+	}
+	ents := append([]*harness.Entrant{cand}, t.opps...)
+	p := &harness.Plan{Game: t.game, Entrants: append(ents, t.fills...)}
+	for _, u := range idx {
+		if u < 0 || u >= len(t.units) {
+			return got, fmt.Errorf("unit %d out of range (%d units)", u, len(t.units))
+		}
+		p.Matches = append(p.Matches, t.units[u].matches...)
+	}
+	rn := &harness.Runner{Jobs: jobs, Options: opt, Worker: "tune"}
+	rs, runErr := rn.Run(ctx, p, nil)
+	if rs == nil {
+		return got, runErr
+	}
 	info := t.game.Info()
 	i := 0
-	for _, u := range t.units[from:to] {
+	for _, ui := range idx {
+		u := &t.units[ui]
 		var sum float64
+		complete := true
 		for j := range u.matches {
 			r := rs.Results[i]
 			i++
 			if r == nil {
-				return nil, fmt.Errorf("case %s was not played", u.Key)
+				complete = false
+				continue
 			}
 			if tally != nil {
 				tally.Add(u.Case, &r.Outcome, u.candSeat[j])
@@ -505,11 +534,17 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 				sum += 0.5
 			}
 		}
+		if !complete {
+			if runErr == nil {
+				return got, fmt.Errorf("case %s was not played", u.Key)
+			}
+			continue
+		}
 		x := sum / float64(len(u.matches))
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("case %s: score %v is not a finite number", u.Key, x)
+			return got, fmt.Errorf("case %s: score %v is not a finite number", u.Key, x)
 		}
-		out = append(out, x)
+		got[ui] = x
 	}
-	return out, nil
+	return got, runErr
 }

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	"gorm.io/gorm"
 
 	"gauntlet/harness"
+	"gauntlet/strategies/param"
 )
 
 // RunOptions are a worker's settings; they do not define the study.
@@ -29,8 +32,10 @@ type RunOptions struct {
 	Trials int
 	// Jobs is the number of games played in parallel within a trial.
 	Jobs int
-	// Timeout stops starting new trials after this long (0: none); the trial
-	// in progress finishes.
+	// Timeout ends the study's work in this process after this long (0:
+	// none): no new trial starts, and the trial in progress is interrupted
+	// (its games are cancelled), handed back as lost and queued again with
+	// its finished units kept, so that a later run resumes it.
 	Timeout time.Duration
 	// Heartbeat is how often a running trial's heartbeat is renewed (0: 10s).
 	// A trial whose heartbeat is older than three intervals is lost: a
@@ -58,6 +63,9 @@ const StaleFactor = 3
 
 // errLost cancels a trial whose heartbeat row was taken over.
 var errLost = errors.New("trial declared lost by another worker")
+
+// errTimeout ends the work of a worker whose RunOptions.Timeout passed.
+var errTimeout = errors.New("--timeout reached")
 
 // worker runs trials of one study.
 type worker struct {
@@ -98,16 +106,21 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		return nil, err
 	}
 	w := &worker{t: t, st: st, study: study, name: opt.Worker, studyID: sid, opt: opt, log: log}
-	start := time.Now()
+	// rctx ends with the timeout: it interrupts the running trial too.
+	rctx := ctx
+	if opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithTimeoutCause(ctx, opt.Timeout, errTimeout)
+		defer cancel()
+	}
 	timedOut := false
 	poll := min(max(opt.heartbeat()/2, 50*time.Millisecond), 2*time.Second)
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if opt.Timeout > 0 && time.Since(start) >= opt.Timeout {
+		if rctx.Err() != nil {
 			timedOut = true
-			log.Info("tune: timeout reached; no new trials", "study", opt.Study, "timeout", opt.Timeout)
 			break
 		}
 		a, err := w.acquire(ctx)
@@ -121,15 +134,24 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 			select {
 			case <-ctx.Done():
 				return nil, ctx.Err()
+			case <-rctx.Done():
 			case <-time.After(poll):
 			}
 			continue
 		}
-		if err := w.run(ctx, a); err != nil {
+		if err := w.run(rctx, a); errors.Is(err, errTimeout) && ctx.Err() == nil {
+			timedOut = true
+			break
+		} else if err != nil {
 			return nil, err
 		}
 	}
-	sum, err := t.Summarize(ctx, st, opt.Study, opt.Jobs, opt.Play)
+	if timedOut {
+		log.Info("tune: --timeout reached; no new trials, and a trial in progress was interrupted and queued again", "study", opt.Study, "timeout", opt.Timeout)
+	}
+	// After a timeout nothing more is played: a default configuration
+	// no trial evaluated stays unknown rather than delaying the answer.
+	sum, err := t.summarize(ctx, st, opt.Study, opt.Jobs, opt.Play, !timedOut)
 	if err != nil {
 		return nil, err
 	}
@@ -327,7 +349,8 @@ func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
 }
 
 // markLost fails a running trial and queues a re-run with its parameters
-// (Study.EnqueueTrial) that takes over its budget slot. A trial lost
+// (Study.EnqueueTrial) that takes over its budget slot and the units the
+// lost trial finished (attrResume). A trial lost
 // before it had drawn all of them (they are stored one by one as the
 // sampler draws them) is re-run with those it drew; the rest are drawn
 // again.
@@ -362,6 +385,15 @@ func (w *worker) markLost(tx *gorm.DB, ts *rdb.Storage, id int, why string) erro
 		return err
 	}
 	if err := ts.SetTrialSystemAttr(newID, attrRetryOf, strconv.Itoa(ft.Number)); err != nil {
+		return err
+	}
+	// The re-run takes the units the lost trial (and those it re-ran)
+	// finished.
+	resume := strconv.Itoa(id)
+	if prev := ft.SystemAttrs[attrResume]; prev != "" {
+		resume += "," + prev
+	}
+	if err := ts.SetTrialSystemAttr(newID, attrResume, resume); err != nil {
 		return err
 	}
 	w.log.Warn("tune: trial lost; queued again with the same parameters", "trial", ft.Number, "reason", why)
@@ -407,9 +439,108 @@ const (
 	outFailed
 )
 
+// reuse is what a trial takes from earlier trials instead of playing it.
+type reuse struct {
+	config   string          // configKey of the trial's values
+	scores   map[int]float64 // stored unit scores, by unit index
+	repeatOf int             // number of the complete trial with the same configuration (deterministic studies), or -1
+	resumed  bool            // the scores come from the interrupted trial(s) it re-runs
+}
+
+// reusable finds the units of the trial's configuration stored by earlier
+// trials that it may take: in a deterministic study (Tuner.deterministic)
+// those of any trial, since every play of a unit gives the same score;
+// otherwise only those of the interrupted trials it re-runs (attrResume),
+// whose games were its own.
+func (w *worker) reusable(ctx context.Context, a acquired, values param.Values) (*reuse, error) {
+	key, err := configKey(values)
+	if err != nil {
+		return nil, err
+	}
+	r := &reuse{config: key, scores: map[int]float64{}, repeatOf: -1}
+	ft, err := w.st.rdb.GetTrial(a.trialID)
+	if err != nil {
+		return nil, err
+	}
+	resume := resumeIDs(ft.SystemAttrs[attrResume])
+	det, _ := w.t.deterministic(values)
+	from := resume
+	if det {
+		from = nil // any trial
+	} else if from == nil {
+		return r, nil
+	}
+	rows, err := w.st.loadUnits(ctx, w.studyID, key, from)
+	if err != nil {
+		return nil, err
+	}
+	n := len(w.t.units)
+	// A failed trial's units are not taken: its failure (a bot that
+	// forfeits every game, say) is judged on the games it played.
+	failed := map[int]bool{}
+	for _, row := range rows {
+		if _, seen := failed[row.TrialID]; seen {
+			continue
+		}
+		src, err := w.st.rdb.GetTrial(row.TrialID)
+		if err != nil {
+			return nil, err
+		}
+		_, lost := src.SystemAttrs[attrLost]
+		failed[row.TrialID] = src.State == goptuna.TrialStateFail && !lost
+	}
+	byTrial := map[int]int{}
+	for _, row := range rows {
+		if row.TrialID == a.trialID || row.Unit < 0 || row.Unit >= n || failed[row.TrialID] {
+			continue
+		}
+		if _, ok := r.scores[row.Unit]; !ok {
+			r.scores[row.Unit] = row.Score
+		}
+		byTrial[row.TrialID]++
+	}
+	for _, id := range resume {
+		if byTrial[id] > 0 {
+			r.resumed = true
+		}
+	}
+	if !det || len(r.scores) < n {
+		return r, nil
+	}
+	for _, id := range slices.Sorted(maps.Keys(byTrial)) {
+		if byTrial[id] < n {
+			continue
+		}
+		src, err := w.st.rdb.GetTrial(id)
+		if err != nil {
+			return nil, err
+		}
+		if src.State == goptuna.TrialStateComplete {
+			r.repeatOf = src.Number
+			break
+		}
+	}
+	return r, nil
+}
+
+// isBase reports whether values are the study's base configuration.
+func (w *worker) isBase(values param.Values) bool {
+	for _, n := range w.t.space.Tuned {
+		if values[n] != w.t.space.Base[n] {
+			return false
+		}
+	}
+	return true
+}
+
 // run evaluates one trial: parameters from the samplers, the cases in
 // chunks with an intermediate value (the running mean) after each, the
-// pruner consulted between chunks.
+// pruner consulted between chunks. Units stored by earlier trials that the
+// trial may take (see reusable) are not played again; the units it plays
+// are stored after each chunk, and when it is interrupted, for its re-run.
+// A trial whose every unit is stored (a repeat in a deterministic study)
+// plays nothing and is not pruned. When ctx ends with errTimeout, the
+// trial is handed back and run returns errTimeout.
 func (w *worker) run(ctx context.Context, a acquired) error {
 	tctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -431,14 +562,43 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		values = v
 	}
 	n := len(w.t.units)
+	ru := &reuse{scores: map[int]float64{}, repeatOf: -1}
+	if terr == nil {
+		if r, err := w.reusable(tctx, a, values); err != nil {
+			terr = fmt.Errorf("reading stored cases: %w", err)
+		} else {
+			ru = r
+		}
+	}
+	reused := len(ru.scores)
+	switch {
+	case ru.repeatOf >= 0:
+		w.log.Info("tune: trial repeats a complete trial of this deterministic study: its stored scores are taken, nothing is played", "trial", a.number, "repeat_of", ru.repeatOf)
+	case reused > 0 && ru.resumed:
+		w.log.Info("tune: trial resumes an interrupted trial: its finished cases are kept", "trial", a.number, "kept", reused, "of", n)
+	case reused > 0:
+		w.log.Info("tune: trial takes the stored scores of cases earlier trials played with the same parameters (deterministic study)", "trial", a.number, "taken", reused, "of", n)
+	}
+	full := reused == n
 	chunk := max(w.t.spec.Chunk, 1)
 	var tally *harness.ConductTally
 	if w.t.base.IsExternal() {
 		tally = &harness.ConductTally{}
 	}
+	finished := reused // units with a score, taken or played
 	for from := 0; terr == nil && from < n; from += chunk {
 		to := min(from+chunk, n)
-		s, err := w.t.play(tctx, values, from, to, w.opt.Jobs, w.opt.Play, tally)
+		var missing []int
+		for u := from; u < to; u++ {
+			if _, ok := ru.scores[u]; !ok {
+				missing = append(missing, u)
+			}
+		}
+		got, err := w.t.playUnits(tctx, values, missing, w.opt.Jobs, w.opt.Play, tally)
+		finished += len(got)
+		if serr := w.saveUnits(tctx, a, ru.config, got); serr != nil && err == nil {
+			err = serr
+		}
 		if err != nil {
 			terr = err
 			break
@@ -451,17 +611,23 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 				break
 			}
 		}
-		scores = append(scores, s...)
+		for u := from; u < to; u++ {
+			x, ok := got[u]
+			if !ok {
+				x = ru.scores[u]
+			}
+			scores = append(scores, x)
+		}
 		if err := w.st.saveScores(tctx, w.studyID, a.trialID, scores); err != nil {
 			terr = err
 			break
 		}
 		step, v := len(scores), mean(scores)
-		if to == n {
+		if to == n || full {
 			if err := w.st.rdb.SetTrialIntermediateValue(a.trialID, step, v); err != nil && tctx.Err() == nil {
 				terr = err
 			}
-			break
+			continue
 		}
 		if err := trial.ShouldPrune(step, v); errors.Is(err, goptuna.ErrTrialPruned) {
 			res = outPruned
@@ -473,21 +639,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	stopBeat()
 	if tctx.Err() != nil {
-		if errors.Is(context.Cause(tctx), errLost) && ctx.Err() == nil {
-			w.log.Warn("tune: this worker's trial was declared lost by another worker; dropping it", "trial", a.number)
-			return nil
-		}
-		// Interrupted: hand the trial back at once rather than letting the
-		// others wait for its heartbeat to go stale.
-		bg, cancelBg := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancelBg()
-		err := w.st.locked(bg, w.studyID, func(tx *gorm.DB) error {
-			return w.markLost(tx, rdb.NewStorage(tx), a.trialID, "interrupted (worker "+w.name+")")
-		})
-		if err != nil {
-			w.log.Warn("tune: could not hand back the interrupted trial", "trial", a.number, "err", err)
-		}
-		return ctx.Err()
+		return w.handBack(ctx, tctx, a, finished, n)
 	}
 	if terr != nil {
 		res = outFailed
@@ -503,7 +655,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 			return nil
 		}
 		ts := rdb.NewStorage(tx)
-		if tally != nil {
+		if tally != nil && tally.Conduct().Games > 0 {
 			js, err := json.Marshal(trialConduct(tally.Conduct()))
 			if err != nil {
 				return err
@@ -511,6 +663,9 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 			if err := ts.SetTrialSystemAttr(a.trialID, attrConduct, string(js)); err != nil {
 				return err
 			}
+		}
+		if err := w.recordReuse(ts, a.trialID, values, ru, reused); err != nil {
+			return err
 		}
 		state := goptuna.TrialStateComplete
 		switch res {
@@ -540,6 +695,9 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		return nil
 	}
 	attrs := []any{"trial", a.number, "cases", len(scores)}
+	if reused > 0 {
+		attrs = append(attrs, "played", len(scores)-min(reused, len(scores)))
+	}
 	switch res {
 	case outComplete:
 		w.log.Info("tune: trial complete", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
@@ -549,6 +707,75 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		w.log.Warn("tune: trial failed", append(attrs, "err", terr)...)
 	}
 	return nil
+}
+
+// saveUnits stores the units a trial finished; when the trial was
+// interrupted, it still stores them (for its re-run), within a bounded time.
+func (w *worker) saveUnits(tctx context.Context, a acquired, config string, got map[int]float64) error {
+	if len(got) == 0 || config == "" {
+		return nil
+	}
+	if tctx.Err() == nil {
+		return w.st.saveUnits(tctx, w.studyID, a.trialID, config, got)
+	}
+	bg, cancel := context.WithTimeout(context.WithoutCancel(tctx), 30*time.Second)
+	defer cancel()
+	if err := w.st.saveUnits(bg, w.studyID, a.trialID, config, got); err != nil {
+		// The re-run plays these units again: nothing is wrong, only slower.
+		w.log.Warn("tune: could not store the finished cases of the interrupted trial", "trial", a.number, "err", err)
+	}
+	return nil
+}
+
+// recordReuse notes on a finished trial what it took from earlier trials,
+// and whether it plays the base configuration.
+func (w *worker) recordReuse(ts *rdb.Storage, id int, values param.Values, ru *reuse, reused int) error {
+	if values != nil && w.isBase(values) {
+		if err := ts.SetTrialSystemAttr(id, attrBase, "1"); err != nil {
+			return err
+		}
+	}
+	if reused > 0 {
+		if err := ts.SetTrialSystemAttr(id, attrReused, strconv.Itoa(reused)); err != nil {
+			return err
+		}
+	}
+	if ru.repeatOf >= 0 {
+		return ts.SetTrialSystemAttr(id, attrRepeatOf, strconv.Itoa(ru.repeatOf))
+	}
+	return nil
+}
+
+// handBack ends an interrupted trial (tctx ended): dropped if another
+// worker declared it lost, else marked lost and queued again at once, so
+// that the others need not wait for its heartbeat to go stale, with its
+// finished units kept for the re-run. It returns errTimeout when the
+// worker's timeout ended it, else ctx's error.
+func (w *worker) handBack(ctx, tctx context.Context, a acquired, finished, n int) error {
+	if errors.Is(context.Cause(tctx), errLost) && ctx.Err() == nil {
+		w.log.Warn("tune: this worker's trial was declared lost by another worker; dropping it", "trial", a.number)
+		return nil
+	}
+	timeout := errors.Is(context.Cause(ctx), errTimeout)
+	why := "interrupted (worker " + w.name + ")"
+	if timeout {
+		why = fmt.Sprintf("stopped by --timeout %v with %d of %d cases finished (worker %s)", w.opt.Timeout, finished, n, w.name)
+	}
+	if finished > 0 {
+		why += "; its re-run keeps the finished cases"
+	}
+	bg, cancelBg := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancelBg()
+	err := w.st.locked(bg, w.studyID, func(tx *gorm.DB) error {
+		return w.markLost(tx, rdb.NewStorage(tx), a.trialID, why)
+	})
+	if err != nil {
+		w.log.Warn("tune: could not hand back the interrupted trial", "trial", a.number, "err", err)
+	}
+	if timeout {
+		return fmt.Errorf("trial %d: %w", a.number, errTimeout)
+	}
+	return ctx.Err()
 }
 
 func mean(xs []float64) float64 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -112,6 +113,11 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		return err
 	}
 	if st != nil {
+		rec, err := st.Run(context.WithoutCancel(ctx), plan.Run.ID)
+		if err != nil {
+			return err
+		}
+		sum.CountStored(rec.GameCount)
 		status := "complete"
 		if sum.Stopped {
 			status = "stopped"
@@ -132,18 +138,44 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	}
-	fmt.Fprintln(e.stdout, abHeadline(sum))
+	fmt.Fprintln(e.stdout, untrusted.Text(abHeadline(sum)))
 	for _, l := range append(reports.ConductText("A", sum.ConductA), reports.ConductText("B", sum.ConductB)...) {
 		fmt.Fprintln(e.stdout, l)
 	}
 	for _, n := range sum.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
+	}
+	if l := abStopLine(sum); l != "" {
+		fmt.Fprintln(e.stdout, l)
+	}
+	if sum.StoredGames != nil {
+		fmt.Fprintf(e.stdout, "run %s: %d games stored of %d planned (%d played by this process, %d resumed), %.1fs wall\n",
+			plan.Run.ID, *sum.StoredGames, sum.Planned, rs.Played, rs.Resumed, rs.Wall.Seconds())
+	} else {
+		fmt.Fprintf(e.stdout, "run %s: %d games played of %d planned, none stored (--storage none), %.1fs wall\n",
+			plan.Run.ID, rs.Played, sum.Planned, rs.Wall.Seconds())
 	}
 	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
 		fmt.Fprintln(e.stdout, l)
 	}
-	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs wall\n", plan.Run.ID, rs.Played, rs.Resumed, rs.Wall.Seconds())
 	return nil
+}
+
+// abStopLine says what an early stop counted, kept and abandoned: "SPRT
+// stopped at 414 games (H1 accepted); 38 more finished after the stop are
+// stored but not counted; 348 planned games abandoned". "" without a stop.
+func abStopLine(s *harness.ABSummary) string {
+	if !s.Stopped {
+		return ""
+	}
+	line := fmt.Sprintf("SPRT stopped at %d games (%s accepted)", s.Games, s.SPRT)
+	if s.StoredGames == nil {
+		return line + fmt.Sprintf("; the other %d planned games are not counted (nothing is stored with --storage none)", s.Planned-s.Games)
+	}
+	if s.Uncounted > 0 {
+		line += fmt.Sprintf("; %d more finished after the stop are stored but not counted", s.Uncounted)
+	}
+	return line + fmt.Sprintf("; %d planned games abandoned", s.Abandoned)
 }
 
 func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {

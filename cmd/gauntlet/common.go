@@ -28,6 +28,11 @@ type runFlags struct {
 	firstTime   limitFlag
 	margin      limitFlag
 	quiet       bool
+	jobsSet     bool      // --jobs was given
+	gameTimeout limitFlag // --game-timeout
+	botMemory   sizeFlag  // --bot-memory
+	botProcs    int       // --bot-procs
+	clock       string    // --clock: wall or cpu
 }
 
 // limitFlag is a time-limit flag: a duration that must not be negative,
@@ -58,12 +63,17 @@ func (l *limitFlag) Set(s string) error {
 
 func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.StringVar(&f.game, "game", "", "game name (see 'gauntlet list')")
-	fs.IntVar(&f.jobs, "jobs", runtime.NumCPU(), "games played in parallel")
+	f.jobs = runtime.NumCPU()
+	fs.Var(&jobsFlag{n: &f.jobs, set: &f.jobsSet}, "jobs", "games played in parallel (with time-limited external bots on the wall clock, the default leaves each player a core)")
 	fs.BoolVar(&f.json, "json", false, "print one JSON document on stdout (logs and progress go to stderr)")
 	fs.BoolVar(&f.noTimeLimit, "no-time-limit", false, "no time limit for external bots (reproducible runs)")
-	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; see 'gauntlet list' for each game's limits)")
+	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; 'gauntlet list --game G' shows each game's limits)")
 	fs.Var(&f.firstTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
 	fs.Var(&f.margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
+	fs.Var(&f.gameTimeout, "game-timeout", fmt.Sprintf("wall-clock cap of a game with external bots, whatever the time limits: a bot still awaited then forfeits (0 = twice the game's time limits, at least %v)", harness.DefaultGameCap))
+	fs.Var(&f.botMemory, "bot-memory", "most resident memory an external bot's processes may hold together, e.g. 512M or 2G (0 = no cap)")
+	fs.IntVar(&f.botProcs, "bot-procs", DefaultBotProcs, "most processes an external bot may run at once, itself included (0 = no cap)")
+	fs.StringVar(&f.clock, "clock", "wall", "how external bots' answers are timed: wall (as the contests did) or cpu (the CPU time of the bot's processes; Linux)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	if storing {
 		fs.StringVar(&f.storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
@@ -111,7 +121,8 @@ func gameNames() string {
 
 func (f *runFlags) playOptions(e *env) harness.PlayOptions {
 	return harness.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime.d, FirstTurnTime: f.firstTime.d,
-		TimeMargin: f.margin.d, MarginSet: f.margin.set}
+		TimeMargin: f.margin.d, MarginSet: f.margin.set, GameTimeout: f.gameTimeout.d,
+		BotMemory: f.botMemory.n, BotProcs: f.botProcs, CPUClock: f.clock == "cpu"}
 }
 
 // openStore opens the --storage store; "none" gives nil (nothing stored).
@@ -138,6 +149,7 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 	if err != nil {
 		return nil, nil, err
 	}
+	f.fitJobs(plan, runtime.NumCPU())
 	rs, err := f.runner(e, st).Run(ctx, plan, stop)
 	if err != nil {
 		if st != nil {
@@ -149,6 +161,14 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 			}
 		}
 		return nil, nil, err
+	}
+	if st != nil {
+		// The store must still hold what this run stored before the
+		// run reports it (a bot may have deleted the file meanwhile).
+		if err := st.CheckRun(ctx, plan.Run.ID, rs.Played+rs.Resumed); err != nil {
+			_ = st.Close() // the check's error is the one to report
+			return nil, nil, err
+		}
 	}
 	return rs, st, nil
 }
@@ -179,15 +199,19 @@ func (t tableFiles) check() error { return outputFiles("--csv", t.csv, "--md", t
 // named reports whether either file is named.
 func (t tableFiles) named() bool { return t.csv != "" || t.md != "" }
 
-// write writes tables as CSV and as Markdown, each only when named.
+// write writes tables as CSV and as Markdown, each only when named, each
+// file whole or not at all (reports.WriteTablesFile); the error names the
+// flag and the file.
 func (t tableFiles) write(tables ...*reports.Table) error {
 	if t.csv != "" {
 		if err := reports.WriteTablesFile(t.csv, false, tables...); err != nil {
-			return err
+			return fmt.Errorf("--csv: %w", err)
 		}
 	}
 	if t.md != "" {
-		return reports.WriteTablesFile(t.md, true, tables...)
+		if err := reports.WriteTablesFile(t.md, true, tables...); err != nil {
+			return fmt.Errorf("--md: %w", err)
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -54,7 +55,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	load := func(url, id string) (_ *harness.StoredRun, err error) {
-		st, err := harness.OpenStore(ctx, url)
+		st, err := harness.OpenStoreReadOnly(ctx, url)
 		if err != nil {
 			return nil, err
 		}
@@ -87,7 +88,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintln(e.stdout, reports.CompareHeadline(c))
 	for _, n := range c.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
 	}
 	return nil
 }

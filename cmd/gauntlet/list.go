@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"gauntlet/harness"
 	"gauntlet/strategies/param"
@@ -46,6 +47,55 @@ type listGame struct {
 	Direction string     `json:"direction"`
 	Abilities []string   `json:"abilities,omitempty"`
 	Tools     []listTool `json:"tools,omitempty"`
+	// TimeLimits are the game's time limits on an external bot, as the
+	// game declares them (--turn-time and --first-turn-time override them,
+	// --no-time-limit lifts them).
+	TimeLimits listLimits `json:"time_limits"`
+}
+
+// listLimits is a game's declared time limits: zero where the game has
+// none; NoTurnTime and NoFirstTurnTime say why the flag does not apply.
+type listLimits struct {
+	Text              string  `json:"text"`
+	FirstTurnMS       float64 `json:"first_turn_ms,omitempty"`
+	TurnMS            float64 `json:"turn_ms,omitempty"`
+	TotalMS           float64 `json:"total_ms,omitempty"`
+	MarginMS          float64 `json:"margin_ms,omitempty"`
+	FirstTurnMarginMS float64 `json:"first_turn_margin_ms,omitempty"`
+	Measured          string  `json:"measured,omitempty"`
+	NoTurnTime        string  `json:"no_turn_time,omitempty"`
+	NoFirstTurnTime   string  `json:"no_first_turn_time,omitempty"`
+}
+
+func describeLimits(l harness.TimeLimits) listLimits {
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	return listLimits{Text: l.String(), FirstTurnMS: ms(l.FirstTurn), TurnMS: ms(l.Turn), TotalMS: ms(l.Total),
+		MarginMS: ms(l.Margin), FirstTurnMarginMS: ms(l.FirstTurnMargin), Measured: l.Measured,
+		NoTurnTime: l.NoTurnTime, NoFirstTurnTime: l.NoFirstTurnTime}
+}
+
+// writeLimits prints a game's time limits on external bots and which
+// flags change them.
+func writeLimits(w io.Writer, l listLimits) {
+	if l.TurnMS == 0 && l.FirstTurnMS == 0 && l.TotalMS == 0 {
+		fmt.Fprintln(w, "  time limits for external bots: none (--turn-time and --first-turn-time do not apply)")
+		return
+	}
+	fmt.Fprintf(w, "  time limits for external bots: %s\n", l.Text)
+	if l.Measured != "" {
+		fmt.Fprintf(w, "    measured %s\n", l.Measured)
+	}
+	for _, f := range []struct{ flag, what, no string }{
+		{"--turn-time", "sets the limit of each answer (each after the first, where the first has its own)", l.NoTurnTime},
+		{"--first-turn-time", "sets the first answer's", l.NoFirstTurnTime},
+	} {
+		if f.no != "" {
+			fmt.Fprintf(w, "    %s does not apply: %s\n", f.flag, f.no)
+		} else {
+			fmt.Fprintf(w, "    %s %s\n", f.flag, f.what)
+		}
+	}
+	fmt.Fprintln(w, "    --time-margin replaces the margins; --no-time-limit lifts every limit")
 }
 
 type listTool struct {
@@ -90,6 +140,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 		}
 		lg := listGame{Name: info.Name, Title: info.Title, Seats: [2]int{info.MinSeats, info.MaxSeats}, Opponents: info.Opponents, CaseSets: info.CaseSets}
 		lg.Direction, lg.Abilities = info.Direction(), harness.Abilities(g)
+		lg.TimeLimits = describeLimits(info.Limits)
 		for _, t := range harness.ToolsOf(g) {
 			lg.Tools = append(lg.Tools, listTool{Command: "gauntlet " + info.Name + " " + t.Name, Summary: t.Summary})
 		}
@@ -110,11 +161,17 @@ func runList(ctx context.Context, e *env, args []string) error {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		seats := fmt.Sprint(g.Seats[0])
-		if g.Seats[1] != g.Seats[0] {
-			seats = fmt.Sprintf("%d-%d", g.Seats[0], g.Seats[1])
+		players := fmt.Sprintf("%d players", g.Seats[0])
+		switch {
+		case g.Seats[1] != g.Seats[0]:
+			players = fmt.Sprintf("%d to %d players", g.Seats[0], g.Seats[1])
+		case g.Seats[0] == 1:
+			players = "1 player"
 		}
-		fmt.Fprintf(w, "game %s — %s (%s players, %s)\n", g.Name, g.Title, seats, g.Direction)
+		// The title may name the players itself ("(2 players, final-league
+		// rules)"): the figures come on a line of their own.
+		fmt.Fprintf(w, "game %s — %s\n", g.Name, g.Title)
+		fmt.Fprintf(w, "  %s; scores: %s\n", players, g.Direction)
 		if len(g.Abilities) > 0 {
 			fmt.Fprintf(w, "  abilities: %s\n", strings.Join(g.Abilities, ", "))
 		}
@@ -124,6 +181,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 		if g.Opponents != "" {
 			fmt.Fprintf(w, "  default opponents: %s\n", g.Opponents)
 		}
+		writeLimits(w, g.TimeLimits)
 		fmt.Fprintln(w, "  case sets:")
 		for _, c := range g.CaseSets {
 			fmt.Fprintf(w, "    %-14s %s\n", c.Name, c.Doc)

@@ -23,6 +23,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/internal/untrusted"
 )
 
 // env is what a subcommand may touch: its standard streams.
@@ -99,10 +100,12 @@ func mainCode(args []string, e *env) int {
 	case errors.Is(err, flag.ErrHelp):
 		return 0
 	case ctx.Err() != nil && errors.Is(err, context.Canceled):
-		fmt.Fprintf(e.stderr, "gauntlet %s: interrupted (%v)\n", c.name, err)
+		fmt.Fprintf(e.stderr, "gauntlet %s: interrupted (%s)\n", c.name, untrusted.Text(err.Error()))
 		return 130
 	}
-	fmt.Fprintf(e.stderr, "gauntlet %s: %v\n", c.name, err)
+	// An error may quote a bot, a referee or a file (a forfeit reason, a
+	// stderr tail): untrusted.Text keeps only its own line breaks raw.
+	fmt.Fprintf(e.stderr, "gauntlet %s: %s\n", c.name, untrusted.Text(err.Error()))
 	if cli.IsUsage(err) {
 		return 2
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -130,7 +131,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 		if len(v) > 80 {
 			v = v[:77] + "..."
 		}
-		fmt.Fprintf(e.stdout, "%s: %s\n", k, v)
+		fmt.Fprintf(e.stdout, "%s: %s\n", untrusted.Line(k), untrusted.Line(v))
 	}
 	if record != "" {
 		fmt.Fprintf(e.stderr, "record written to %s\n", record)

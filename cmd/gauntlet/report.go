@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"gauntlet/harness"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning"
@@ -59,6 +60,9 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	if out == "" {
 		return usagef("--out DIR is required")
 	}
+	if err := outputDir("--out", out); err != nil {
+		return err
+	}
 	if err := readStorage("--storage", storage, "a report reads a stored run or study"); err != nil {
 		return err
 	}
@@ -84,7 +88,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	default:
-		st, err := harness.OpenStore(ctx, storage)
+		st, err := harness.OpenStoreReadOnly(ctx, storage)
 		if err != nil {
 			return err
 		}
@@ -141,7 +145,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	}
 	fmt.Fprintln(e.stdout, rep.Summary)
 	for _, n := range rep.Notes {
-		fmt.Fprintln(e.stdout, "note:", n)
+		fmt.Fprintln(e.stdout, "note:", untrusted.Line(n))
 	}
 	fmt.Fprintf(e.stdout, "%d files in %s; open %s\n", len(rep.Files), out, out+string(os.PathSeparator)+"index.html")
 	return nil
@@ -268,6 +272,10 @@ func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Stud
 	if sum != nil {
 		s.DefaultValue, s.Improvement, s.CI95, s.WilcoxonP = sum.DefaultValue, sum.Improvement, sum.CI95, sum.WilcoxonP
 		s.Notes = append(s.Notes, sum.Notes...)
+		if sum.DefaultValue == nil && sum.DefaultState != "" {
+			s.Notes = append(s.Notes, "the default configuration"+strings.TrimPrefix(defaultLine(sum), "default"))
+		}
+		s.Notes = append(s.Notes, configsLine(sum))
 	}
 	return s
 }

@@ -23,18 +23,22 @@ func init() {
 
 // runInfo is one run of the --json answer of runs.
 type runInfo struct {
-	ID       string          `json:"id"`
-	Kind     string          `json:"kind"`
-	Game     string          `json:"game"`
-	CaseSet  string          `json:"case_set"`
-	Entrants []string        `json:"entrants"`
-	Games    int             `json:"games"`             // stored
-	Planned  int             `json:"planned,omitempty"` // when complete (0: unknown here)
-	Status   string          `json:"status"`
-	Result   string          `json:"result,omitempty"`
-	Created  time.Time       `json:"created"`
-	Updated  time.Time       `json:"updated"`
-	Summary  json.RawMessage `json:"summary,omitempty"`
+	ID       string   `json:"id"`
+	Kind     string   `json:"kind"`
+	Game     string   `json:"game"`
+	CaseSet  string   `json:"case_set"`
+	Entrants []string `json:"entrants"`
+	Games    int      `json:"games"`             // stored
+	Planned  int      `json:"planned,omitempty"` // when complete (0: unknown here)
+	// Counted is the number of games an ab run's summary counts, when
+	// that is not all the stored ones (after an SPRT stop: the games up to
+	// the stop point).
+	Counted *int            `json:"counted,omitempty"`
+	Status  string          `json:"status"`
+	Result  string          `json:"result,omitempty"`
+	Created time.Time       `json:"created"`
+	Updated time.Time       `json:"updated"`
+	Summary json.RawMessage `json:"summary,omitempty"`
 }
 
 func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
@@ -63,7 +67,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := existingDatabase(storage); err != nil {
 		return err
 	}
-	st, err := harness.OpenStore(ctx, storage)
+	st, err := harness.OpenStoreReadOnly(ctx, storage)
 	if err != nil {
 		return err
 	}
@@ -87,6 +91,9 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 		if info.Result, err = runResult(r.Kind, r.Summary); err != nil {
 			return fmt.Errorf("run %s: summary: %w", r.ID, err)
+		}
+		if n, ok := abCounted(r.Kind, r.Summary); ok && n != info.Games {
+			info.Counted = &n
 		}
 		list = append(list, info)
 	}
@@ -122,6 +129,9 @@ func runsTable(list []runInfo) *reports.Table {
 		games := strconv.Itoa(r.Games)
 		if r.Planned > 0 && r.Planned != r.Games {
 			games += " of " + strconv.Itoa(r.Planned)
+		}
+		if r.Counted != nil {
+			games = fmt.Sprintf("%d counted, %s stored", *r.Counted, games)
 		}
 		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, truncateText(vs, 60), games,
 			r.Status, result, r.Updated.UTC().Format(time.DateTime)})
@@ -161,7 +171,23 @@ func runResult(kind string, summary json.RawMessage) (string, error) {
 			}
 			return out, nil
 		}
-		return fmt.Sprintf("score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f)", s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1]), nil
+		out := fmt.Sprintf("score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f)", s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1])
+		if s.Stopped {
+			out += fmt.Sprintf(", SPRT %s at %d games", s.SPRT, s.Games)
+		}
+		return out, nil
 	}
 	return "", nil
+}
+
+// abCounted is the number of games an ab run's stored summary counts.
+func abCounted(kind string, summary json.RawMessage) (int, bool) {
+	if kind != "ab" || len(summary) == 0 || string(summary) == "null" {
+		return 0, false
+	}
+	var s harness.ABSummary
+	if err := json.Unmarshal(summary, &s); err != nil {
+		return 0, false // runResult reported it
+	}
+	return s.Games, true
 }

@@ -74,3 +74,61 @@ func TestRunsListsStoredRuns(t *testing.T) {
 		t.Errorf("runs of a missing store: exit %d, %s", code, stderr)
 	}
 }
+
+// After an SPRT stop, ab's text, ab --json and runs give the same counts:
+// counted + stored but not counted = stored, stored + abandoned = planned,
+// and the games this process played plus those resumed are the stored ones.
+func TestABStopCountsAgree(t *testing.T) {
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "r.db")
+	args := []string{"ab", "--game", "pips", "--a", "skill:skill=9", "--b", "skill:skill=1", "--games", "600", "--sprt", "0,10",
+		"--jobs", "4", "--storage", db, "--run", "stop", "--quiet"}
+	text, stderr, code := gauntlet(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("ab: exit %d: %s", code, stderr)
+	}
+	out, stderr, code := gauntlet(t, dir, "report", "--ab", "stop", "--storage", db, "--out", filepath.Join(dir, "rep"))
+	if code != 0 {
+		t.Fatalf("report: exit %d: %s\n%s", code, stderr, out)
+	}
+	out, stderr, code = gauntlet(t, dir, "runs", "--storage", db, "--json")
+	if code != 0 {
+		t.Fatalf("runs: exit %d: %s", code, stderr)
+	}
+	var list []runInfo
+	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 1 {
+		t.Fatalf("runs: %v %s", err, out)
+	}
+	r := list[0]
+	var s harness.ABSummary
+	if err := json.Unmarshal(r.Summary, &s); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Stopped || r.Status != "stopped" || s.StoredGames == nil {
+		t.Fatalf("stopped %v, status %s, stored %v: want an SPRT stop with the stored count", s.Stopped, r.Status, s.StoredGames)
+	}
+	stored := *s.StoredGames
+	if stored != r.Games || s.Planned != 600 || r.Planned != 600 || s.Games+s.Uncounted != stored || stored+s.Abandoned != s.Planned {
+		t.Fatalf("counts disagree: counted %d, stored %d (runs %d), uncounted %d, abandoned %d, planned %d (runs %d)",
+			s.Games, stored, r.Games, s.Uncounted, s.Abandoned, s.Planned, r.Planned)
+	}
+	want := fmt.Sprintf("SPRT stopped at %d games (H1 accepted)", s.Games)
+	if s.Uncounted > 0 {
+		want += fmt.Sprintf("; %d more finished after the stop are stored but not counted", s.Uncounted)
+	}
+	want += fmt.Sprintf("; %d planned games abandoned", s.Abandoned)
+	if !strings.Contains(text, want) {
+		t.Errorf("ab text lacks %q:\n%s", want, text)
+	}
+	if want := fmt.Sprintf("run stop: %d games stored of 600 planned (%d played by this process, 0 resumed)", stored, stored); !strings.Contains(text, want) {
+		t.Errorf("ab text lacks %q:\n%s", want, text)
+	}
+	if s.Uncounted > 0 && (r.Counted == nil || *r.Counted != s.Games) {
+		t.Errorf("runs counted %v, want %d", r.Counted, s.Games)
+	}
+	out, _, _ = gauntlet(t, dir, "runs", "--storage", db)
+	if want := fmt.Sprintf("SPRT H1 at %d games", s.Games); !strings.Contains(out, want) {
+		t.Errorf("runs table lacks %q:\n%s", want, out)
+	}
+	t.Logf("counted %d, stored %d, planned %d", s.Games, stored, s.Planned)
+}

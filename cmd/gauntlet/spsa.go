@@ -178,6 +178,9 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	case f.rf.jobs < 1:
 		return c, usagef("--jobs %d: want at least 1", f.rf.jobs)
 	}
+	if err := outputFiles("--best-json", f.bestJSON); err != nil {
+		return c, err
+	}
 	var assign []string
 	if f.paramsFile != "" {
 		m, err := readParamsFile(f.paramsFile)
@@ -232,6 +235,7 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
+	mark := harness.MarkFile(url) // checked before the study is reported
 	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
@@ -261,6 +265,9 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 		return err
 	}
+	if err := mark.Check(); err != nil {
+		return err
+	}
 	if f.bestJSON != "" {
 		if err := writeSPSABest(f.bestJSON, sum); err != nil {
 			return err
@@ -286,7 +293,7 @@ func listSPSA(ctx context.Context, e *env, f *spsaFlags) (retErr error) {
 			return fmt.Errorf("--storage %s: no database: %w", f.rf.storage, err)
 		}
 	}
-	st, err := spsa.OpenStorage(ctx, f.rf.storage)
+	st, err := spsa.OpenStorageReadOnly(ctx, f.rf.storage)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/internal/owner"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -72,7 +73,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.IntVar(&f.pruneMin, "prune-min", tuning.DefaultPruneMinCases, "wilcoxon pruner: paired cases needed before a trial may stop")
 	fs.IntVar(&f.chunk, "chunk", 0, "cases between two intermediate values (0: automatic, about a tenth of the cases)")
 	fs.StringVar(&f.study, "study", "", "study name (default: derived from game, strategy, cases, space, sampler and seed; the same command resumes it)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop starting new trials after this long (0: none)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (0: none): no new trial starts, and a running trial is interrupted and queued again with its finished games kept (the same command resumes it)")
 	fs.DurationVar(&f.heartbeat, "heartbeat", 10*time.Second, "heartbeat interval of a running trial; a trial silent for 3 intervals is re-run by another worker")
 	fs.StringVar(&f.worker, "worker", "", "this worker's name in the study (default: host:pid)")
 	fs.StringVar(&f.bestJSON, "best-json", "", "write the best configuration to this file ({\"game\",\"strategy\",\"params\",\"value\"}; 'gauntlet eval --params-file' reads it)")
@@ -165,6 +166,7 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
+	mark := harness.MarkFile(url) // checked before the study is reported
 	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
@@ -194,6 +196,9 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%w: the study %s keeps its finished trials; run the same command again to resume", err, study)
 		}
+		return err
+	}
+	if err := mark.Check(); err != nil {
 		return err
 	}
 	if f.bestJSON != "" {
@@ -266,7 +271,7 @@ func formatParams(m map[string]any) string {
 		}
 		parts[i] = fmt.Sprintf("%s=%v", k, v)
 	}
-	return strings.Join(parts, " ")
+	return untrusted.Line(strings.Join(parts, " ")) // a cat choice may come from a spec file
 }
 
 func optNum(x *float64) string {
@@ -297,8 +302,22 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		if tr.RetryOf != nil {
 			state += fmt.Sprintf(" (re-run of %d)", *tr.RetryOf)
 		}
+		if tr.RepeatOf != nil {
+			state += fmt.Sprintf(" (repeat of %d)", *tr.RepeatOf)
+		}
 		row := []string{fmt.Sprint(tr.Number), state, optNum(tr.Value), fmt.Sprint(tr.Cases), pruned, formatParams(tr.Params)}
 		note := tr.Reason
+		switch {
+		case tr.RepeatOf != nil:
+			note = fmt.Sprintf("scores of trial %d taken, nothing played", *tr.RepeatOf)
+		case tr.Reused > 0 && tr.RetryOf != nil:
+			note = fmt.Sprintf("%d cases kept from the interrupted trial", tr.Reused)
+		case tr.Reused > 0:
+			note = fmt.Sprintf("%d cases taken from earlier trials with the same parameters", tr.Reused)
+		}
+		if tr.Base {
+			note = strings.TrimPrefix(note+"; the default configuration", "; ")
+		}
 		if external {
 			first, later, forfeits := "", "", ""
 			if c := tr.Conduct; c != nil {
@@ -333,8 +352,11 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	} else {
 		fmt.Fprintln(w, "best trial: none complete")
 	}
-	fmt.Fprintf(w, "default value %s\n  params: %s\n", optNum(s.DefaultValue), formatParams(s.DefaultParams))
-	if s.Improvement != nil && s.CI95 != nil {
+	fmt.Fprintln(w, defaultLine(s))
+	fmt.Fprintf(w, "  params: %s\n", formatParams(s.DefaultParams))
+	if s.BestTrial != nil && s.DefaultTrial != nil && *s.BestTrial == *s.DefaultTrial {
+		fmt.Fprintln(w, "improvement: none, the best trial is the default configuration")
+	} else if s.Improvement != nil && s.CI95 != nil {
 		what := "best - default"
 		if s.Minimize {
 			what = "default - best, lower is better"
@@ -346,17 +368,53 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		}
 		fmt.Fprintln(w, line)
 	}
+	fmt.Fprintln(w, configsLine(s))
 	if s.BestTotal != nil && s.DefaultTotal != nil {
 		fmt.Fprintf(w, "official total: best %s, default %s\n", reports.Num(*s.BestTotal), reports.Num(*s.DefaultTotal))
 	}
 	fmt.Fprintln(w, s.ReproducibleNote)
 	for _, n := range s.Notes {
-		fmt.Fprintln(w, "note:", n)
+		fmt.Fprintln(w, "note:", untrusted.Line(n))
 	}
 	if s.TimedOut {
-		fmt.Fprintln(w, "stopped by --timeout before the budget was spent")
+		fmt.Fprintln(w, "stopped by --timeout before the budget was spent: a trial in progress was interrupted and queued again; run the same command to resume")
 	}
 	fmt.Fprintf(w, "wall %.1fs\n", wall.Seconds())
+}
+
+// defaultLine is the default configuration's value, or why it has none:
+// "default (trial 0): value 0.41", "default (trial 0): failed (REASON)".
+func defaultLine(s *tuning.Summary) string {
+	what := "default"
+	if s.DefaultTrial != nil {
+		what = fmt.Sprintf("default (trial %d)", *s.DefaultTrial)
+	}
+	switch {
+	case s.DefaultValue != nil:
+		return fmt.Sprintf("%s: value %s", what, reports.Num(*s.DefaultValue))
+	case s.DefaultState == "":
+		return what + ": not evaluated"
+	case s.DefaultReason != "":
+		return fmt.Sprintf("%s: %s (%s); no improvement figures", what, s.DefaultState, truncateText(s.DefaultReason, 200))
+	}
+	return fmt.Sprintf("%s: %s; no improvement figures", what, s.DefaultState)
+}
+
+// configsLine says how many configurations the trials evaluated, and what
+// became of repeated ones.
+func configsLine(s *tuning.Summary) string {
+	finished := s.Complete + s.Pruned + s.Failed
+	line := fmt.Sprintf("configurations: %d distinct in %d finished trials", s.Distinct, finished)
+	switch {
+	case s.Repeats > 0:
+		line += fmt.Sprintf("; %d repeats took the scores of earlier trials without playing", s.Repeats)
+	case s.Distinct < finished && !s.Deterministic:
+		line += "; repeats were played again"
+	}
+	if s.DeterministicNote != "" {
+		line += " (" + s.DeterministicNote + ")"
+	}
+	return line
 }
 
 func studyTable(list []tuning.StudyInfo) *reports.Table {

@@ -35,6 +35,9 @@ func runView(ctx context.Context, e *env, args []string) error {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
+	if err := outputFiles("--out", out); err != nil {
+		return err // before the game is played
+	}
 	if run != "" {
 		if rf.game != "" || ef.strategy != "" || lineup != "" || len(opp) > 0 {
 			return usagef("--run replays a stored game: no --game, --strategy or --opponents")
@@ -107,7 +110,7 @@ func viewStored(ctx context.Context, e *env, storage, run, key, out string) (ret
 	if err := readStorage("--storage", storage, "--run reads a stored run"); err != nil {
 		return err
 	}
-	st, err := harness.OpenStore(ctx, storage)
+	st, err := harness.OpenStoreReadOnly(ctx, storage)
 	if err != nil {
 		return err
 	}

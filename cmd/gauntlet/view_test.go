@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,8 +98,12 @@ func TestViewRefusesBadInput(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q (want exit 2 naming %s)", c.args, code, stderr, c.want)
 		}
 	}
+	// A store that is not there is not made: view only reads.
 	_, stderr, code := gauntlet(t, dir, "view", "--run", "nope", "--case", v.cases, "--storage", "sqlite:"+filepath.Join(dir, "none.db"), "--out", out)
-	if code == 0 || !strings.Contains(stderr, "nope") {
-		t.Errorf("view of a missing run: exit %d: %s", code, stderr)
+	if code == 0 || !strings.Contains(stderr, "no database") {
+		t.Errorf("view of a missing store: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "none.db")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("view of a missing store made it (stat: %v)", err)
 	}
 }

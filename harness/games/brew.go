@@ -64,6 +64,7 @@ var brewLimits = harness.TimeLimits{
 	FirstTurn:       brew.DefaultFirstTurnTime,
 	Margin:          brew.DefaultMargin,
 	FirstTurnMargin: brew.DefaultFirstTurnMargin,
+	Answers:         brew.MaxRounds,
 	Measured: "from the end of the write of the turn input to the arrival of the answer's newline " +
 		"(CodinGame's runner timed from handing the input to its writer to reading the answer, polling every millisecond)",
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gauntlet/internal/botlimit"
 	"gauntlet/internal/testbot"
 )
 
@@ -188,5 +189,21 @@ func TestCancelIsNoForfeit(t *testing.T) {
 	}
 	if d := time.Since(begin); d > 2*time.Second {
 		t.Fatalf("took %v", d)
+	}
+}
+
+// TestProcessCapForfeitSaysSo: a bot killed for running more processes
+// than its cap forfeits with a reason that says so, not as a crash of its
+// own.
+func TestProcessCapForfeitSaysSo(t *testing.T) {
+	t.Parallel()
+	ctx := botlimit.With(context.Background(), botlimit.Limits{Procs: 4})
+	fork := Agent{Command: []string{"sh", "-c", "for i in 1 2 3 4 5 6 7 8; do sleep 30 & done; wait"}}
+	res, err := PlayMatch(ctx, 5, 3, [Players]Agent{fork, {Bot: newRandBot(2)}}, defaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res.Reason[0]; !strings.HasPrefix(r, "killed in round 1: process cap exceeded: the bot ran ") || !strings.HasSuffix(r, ", cap 4 (killed)") {
+		t.Fatalf("reason %q", r)
 	}
 }

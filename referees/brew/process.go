@@ -61,11 +61,14 @@ func (b *procBot) turn(input []byte, limit, margin time.Duration, round int) (st
 //	timeout in round 3: the bot did not read its input within 60 ms
 //	timeout in round 2: no newline within 10,000 bytes (CodinGame reads at most that much a turn)
 //	crashed in round 1: exit status 3; stderr: boom
+//	killed in round 4: memory cap exceeded: the bot's processes held 612 MiB, cap 512 MiB (killed)
 func describe(err error, round int) error {
 	switch {
 	case errors.Is(err, lineproc.ErrTimeout):
 		msg := strings.TrimPrefix(err.Error(), lineproc.ErrTimeout.Error()+": ")
 		return fmt.Errorf("timeout in round %d: %s", round, msg)
+	case errors.Is(err, lineproc.ErrLimit):
+		return fmt.Errorf("killed in round %d: %v", round, err)
 	case errors.Is(err, lineproc.ErrLineTooLong):
 		return fmt.Errorf("timeout in round %d: no newline within 10,000 bytes (CodinGame reads at most that much a turn)", round)
 	case errors.Is(err, lineproc.ErrExited):

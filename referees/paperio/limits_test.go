@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gauntlet/internal/botlimit"
 	"gauntlet/internal/testbot"
 )
 
@@ -177,5 +178,24 @@ func TestTraceHeaderPlayers(t *testing.T) {
 		if _, _, err := c.h.Rules(); err == nil || err.Error() != c.want {
 			t.Errorf("%+v: %v, want %q", c.h, err, c.want)
 		}
+	}
+}
+
+// TestSharedMachineForfeitSaysSo: a bot that runs out of its budget in a
+// game played on the wall clock of a shared machine forfeits with a
+// reason that says how the machine was shared.
+func TestSharedMachineForfeitSaysSo(t *testing.T) {
+	t.Parallel()
+	cfg := smallGame(60)
+	cfg.Rules.RequestMaxTime = 300 * time.Millisecond
+	cfg.Rules.MaxExecutionTime = 500 * time.Millisecond
+	ctx := botlimit.With(context.Background(), botlimit.Limits{Shared: "2 games of 2 players on 2 cores"})
+	res, err := PlayMatch(ctx, cfg, 3, []Agent{{Command: testbot.Command("paperio-budget", "0.1")}, {Bot: &walker{}}}, MatchOptions{Margin: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Players[0].Disconnect
+	if !strings.Contains(d, "timeout error: ") || !strings.Contains(d, "the machine was shared: 2 games of 2 players on 2 cores (tick ") {
+		t.Fatalf("disconnect %q, want a timeout on a shared machine", d)
 	}
 }

@@ -78,6 +78,9 @@ func (b *procBot) ask(limit, total, margin time.Duration) (string, error) {
 		if margin > 0 {
 			lim += " + margin " + lineproc.Millis(margin)
 		}
+		if note := b.p.ClockNote(); note != "" {
+			lim += "; " + note
+		}
 		return "", fmt.Errorf("sum timeout error: answers took %s in all, %s", lineproc.Millis(b.spent), lim)
 	}
 	return line, nil
@@ -93,11 +96,14 @@ var errLong = errors.New("answer line longer than 10,000 bytes (cut by the conte
 //	read timeout error: no answer within 7,000 ms (limit 5,000 ms + margin 1,000 ms)
 //	read timeout error: the bot did not read its input within 6,000 ms
 //	connection closed: exit status 3; stderr: boom
+//	killed: memory cap exceeded: the bot's processes held 612 MiB, cap 512 MiB (killed)
 func describe(err error) error {
 	switch {
 	case errors.Is(err, lineproc.ErrTimeout):
 		msg := strings.TrimPrefix(err.Error(), lineproc.ErrTimeout.Error()+": ")
 		return fmt.Errorf("read timeout error: %s", msg)
+	case errors.Is(err, lineproc.ErrLimit):
+		return fmt.Errorf("killed: %v", err)
 	case errors.Is(err, lineproc.ErrExited):
 		msg := strings.TrimPrefix(err.Error(), lineproc.ErrExited.Error()+": ")
 		msg = strings.TrimPrefix(msg, "reading output: ")

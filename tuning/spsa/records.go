@@ -51,7 +51,7 @@ type IterRecord struct {
 // LoadStudy opens the storage at url and loads study name; ErrNoStudy when
 // there is none.
 func LoadStudy(ctx context.Context, url, name string) (*Record, error) {
-	st, err := OpenStorage(ctx, url)
+	st, err := OpenStorageReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}

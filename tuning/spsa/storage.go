@@ -71,6 +71,8 @@ var schema = []string{
 	)`,
 }
 
+func init() { harness.RegisterTables(schema) }
+
 // OpenStorage opens the database at url ("sqlite:FILE" or "postgres://...",
 // as harness.OpenStore reads it) and creates the SPSA tables it lacks.
 func OpenStorage(ctx context.Context, url string) (*Storage, error) {
@@ -82,6 +84,25 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	if err := s.migrate(ctx); err != nil {
 		_ = hs.Close() // the migration's error is the one to report
 		return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", harness.RedactURL(url), err)
+	}
+	return s, nil
+}
+
+// OpenStorageReadOnly opens the database at url for reading its studies
+// only (harness.OpenStoreReadOnly): nothing is written to it, and a store
+// without the SPSA tables holds no study.
+func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
+	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	s := &Storage{store: hs, db: hs.DB(), dialect: hs.Dialect(), url: url}
+	if !hs.ReadOnly() {
+		// PostgreSQL or in memory: the tables are made as by OpenStorage.
+		if err := s.migrate(ctx); err != nil {
+			_ = hs.Close() // the migration's error is the one to report
+			return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", harness.RedactURL(url), err)
+		}
 	}
 	return s, nil
 }

@@ -137,7 +137,7 @@ func New(reg *harness.Registry, c Config) (*Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs, err := g.Cases(cases)
+	cs, err := harness.CasesOf(g, cases)
 	if err != nil {
 		if c.Cases == "" {
 			return nil, fmt.Errorf("--cases: the default %q is not a case set of %s (%v): give --cases", cases, info.Name, err)

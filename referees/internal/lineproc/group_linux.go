@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,15 +28,20 @@ const EnvMark = "GAUNTLET_BOT_PROC"
 // does, but creating one needs a delegated cgroup tree (root, or a systemd
 // user slice), which a contest programmer's laptop or a CI container does
 // not always give. The subreaper, the children lists of /proc and the
-// environment mark need nothing; what they miss is a process that both
-// leaves the bot's process group and clears its environment, and is
-// orphaned before Close looks (it is then reaped, but not killed, by us).
+// environment mark need nothing. A process that both leaves the bot's
+// process group and clears its environment (env -i setsid ...), and is
+// orphaned before anyone looks, comes to us with nothing of the bot on it
+// but, often, the bot's pipes as its stdin, stdout or stderr: those name
+// its bot. One that closed them too is ended with the last bot that may
+// have started it (see orphanOf), so that nothing outlives its game's
+// neighbours, and nothing at all outlives the last bot.
 
 var (
 	treeMu  sync.Mutex
-	roots   = map[int]bool{}   // processes started here; their exec.Cmd reaps them
-	pending = map[int]string{} // killed descendants still to reap: pid → start time
-	started int                // bots started by this process (for the marks)
+	roots   = map[int]bool{}      // processes started here; their exec.Cmd reaps them
+	pending = map[int]string{}    // killed descendants still to reap: pid → start time
+	started int                   // bots started by this process (for the marks)
+	live    = map[string]*group{} // bots not released yet, by mark
 
 	setupOnce sync.Once
 	spawnCh   chan func()
@@ -44,9 +50,11 @@ var (
 
 // group is a bot process and every process it started.
 type group struct {
-	root int
-	mark string // EnvMark=VALUE
-	gone bool   // the root has been waited for (under treeMu)
+	root  int
+	mark  string    // EnvMark=VALUE
+	start uint64    // the root's start time (clock ticks since boot)
+	pipes [3]uint64 // inodes of the bot's stdin, stdout and stderr pipes
+	gone  bool      // the root has been waited for (under treeMu)
 }
 
 func setup() {
@@ -92,8 +100,45 @@ func startGroup(cmd *exec.Cmd, env []string) (*group, error) {
 	if err != nil {
 		return nil, err
 	}
-	roots[cmd.Process.Pid] = true
-	return &group{root: cmd.Process.Pid, mark: mark}, nil
+	pid := cmd.Process.Pid
+	roots[pid] = true
+	g := &group{root: pid, mark: mark}
+	if st, err := owner.ReadStat(pid); err == nil {
+		g.start, _ = strconv.ParseUint(st.Start, 10, 64)
+	}
+	live[mark] = g
+	return g, nil
+}
+
+// setPipes records the inodes of the bot's pipes (our ends of them), by
+// which a process that kept one is known as the bot's.
+func (g *group) setPipes(files ...*os.File) {
+	treeMu.Lock()
+	defer treeMu.Unlock()
+	for i, f := range files {
+		if i == len(g.pipes) {
+			break
+		}
+		if f == nil {
+			continue
+		}
+		// Stat, not Fd: Fd would put the pipe in blocking mode, and
+		// deadlines would no longer hold on it.
+		if fi, err := f.Stat(); err == nil {
+			if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+				g.pipes[i] = st.Ino
+			}
+		}
+	}
+}
+
+// release ends the bot and every process it started, and forgets it: the
+// orphans that could only have been its are ended too (see orphanOf).
+func (g *group) release() {
+	g.kill()
+	treeMu.Lock()
+	delete(live, g.mark)
+	treeMu.Unlock()
 }
 
 // Subreaper reports whether this process has become the child subreaper
@@ -160,8 +205,9 @@ func (g *group) kill() {
 
 // findLocked lists the live processes of the group: the root while it runs,
 // its descendants, and our own children (orphans reparented to us) that
-// carry the group's mark or process group, with their descendants. unsure
-// reports a child of ours whose environment could not be told (see hasMark).
+// are the group's (see orphanOf), with their descendants. unsure reports a
+// child of ours whose environment could not be told (see hasMark) and that
+// was not found to be the group's otherwise.
 func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 	seen := map[int]bool{}
 	var queue []int
@@ -184,6 +230,7 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 			add(st)
 		}
 	}
+	pgid := syscall.Getpgrp()
 	for _, c := range childrenOf(self) {
 		if seen[c] || roots[c] {
 			continue
@@ -192,12 +239,8 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 		if err != nil {
 			continue
 		}
-		if st.PGID == g.root {
-			add(st)
-			continue
-		}
-		switch has, known := hasMark(c, g.mark); {
-		case has:
+		switch ours, known := g.orphanOf(st, pgid); {
+		case ours:
 			add(st)
 		case !known && st.State != 'Z' && st.State != 'X':
 			// A zombie's environment reads empty too, for good.
@@ -212,6 +255,73 @@ func (g *group) findLocked(self int) (out []owner.Stat, unsure bool) {
 		}
 	}
 	return out, unsure
+}
+
+// orphanOf reports whether st, a child of ours that is no bot, belongs to
+// the group: it is in the bot's process group, carries its mark, or holds
+// one of its pipes as stdin, stdout or stderr. A child that carries the
+// mark of another live bot is that bot's; one in gauntlet's own process
+// group (ownPGID) was started by another part of gauntlet (os/exec
+// children stay in it; every bot has a group of its own). One with nothing
+// of any live bot on it (its environment cleared, its pipes closed, or it
+// is left from a bot released already) is counted as the group's when no
+// other live bot started at or before it did: then only this bot, or one
+// gone already, can have started it. known is false when its environment
+// could not be read and nothing else told: it may be in the middle of an
+// exec.
+func (g *group) orphanOf(st owner.Stat, ownPGID int) (ours, known bool) {
+	if st.PGID == g.root {
+		return true, true
+	}
+	v, marked, readable := envMark(st.PID)
+	if marked {
+		if EnvMark+"="+v == g.mark {
+			return true, true
+		}
+		if _, other := live[EnvMark+"="+v]; other {
+			return false, true
+		}
+	}
+	if g.holdsPipe(st.PID) {
+		return true, true
+	}
+	if st.PGID == ownPGID {
+		return false, true
+	}
+	start, err := strconv.ParseUint(st.Start, 10, 64)
+	if err != nil {
+		return false, readable
+	}
+	for m, h := range live {
+		if m != g.mark && h.start <= start {
+			return false, readable
+		}
+	}
+	return true, true
+}
+
+// holdsPipe reports whether pid's stdin, stdout or stderr is one of the
+// group's pipes.
+func (g *group) holdsPipe(pid int) bool {
+	if g.pipes == [3]uint64{} {
+		return false
+	}
+	dir := "/proc/" + strconv.Itoa(pid) + "/fd/"
+	for fd := range 3 {
+		link, err := os.Readlink(dir + strconv.Itoa(fd))
+		if err != nil {
+			continue
+		}
+		ino, ok := strings.CutPrefix(link, "pipe:[")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseUint(strings.TrimSuffix(ino, "]"), 10, 64)
+		if err == nil && n != 0 && slices.Contains(g.pipes[:], n) {
+			return true
+		}
+	}
+	return false
 }
 
 // reapLocked waits for the killed descendants that have died as our
@@ -286,6 +396,18 @@ func hasMark(pid int, mark string) (has, known bool) {
 	return ok && EnvMark+"="+v == mark, true
 }
 
+// envMark returns the value of EnvMark in pid's environment, whether it
+// has one, and whether the environment could be read at all (an empty
+// one, as while the process execs, cannot).
+func envMark(pid int) (v string, marked, readable bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil || len(data) == 0 {
+		return "", false, false
+	}
+	v, marked = markIn(data)
+	return v, marked, true
+}
+
 // markOf returns the value of EnvMark in pid's environment.
 func markOf(pid int) (string, bool) {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
@@ -336,4 +458,85 @@ func killOrphansOfDeadOwners() {
 			}
 		}
 	}
+}
+
+// usage is what the processes of a bot hold.
+type usage struct {
+	procs int
+	rss   int64         // resident memory, bytes
+	cpu   time.Duration // CPU time, their reaped children's included
+}
+
+// userHZ is the unit of the CPU times of /proc/PID/stat: USER_HZ, which is
+// 100 on every architecture Linux runs on (sysconf(_SC_CLK_TCK)).
+const userHZ = 100
+
+var pageSize = int64(os.Getpagesize())
+
+// usage adds up what the live processes of the group hold (see findLocked).
+func (g *group) usage() (usage, bool) {
+	treeMu.Lock()
+	procs, _ := g.findLocked(os.Getpid())
+	treeMu.Unlock()
+	var u usage
+	for _, st := range procs {
+		cpu, rss, ok := readUsage(st.PID)
+		if !ok {
+			continue
+		}
+		u.procs++
+		u.rss += rss
+		u.cpu += cpu
+	}
+	return u, true
+}
+
+// cpuTime is the CPU time of the bot's process and its descendants: what
+// they spent, and what their children that they have waited for spent.
+// It reads the bot's own tree only, not orphans reparented to gauntlet, so
+// that an answer's timing stays cheap.
+func (g *group) cpuTime() time.Duration {
+	var total time.Duration
+	queue := []int{g.root}
+	for i := 0; i < len(queue) && i < 4096; i++ {
+		cpu, _, ok := readUsage(queue[i])
+		if !ok {
+			continue
+		}
+		total += cpu
+		queue = append(queue, childrenOf(queue[i])...)
+	}
+	return total
+}
+
+// readUsage reads the CPU time (utime + stime + cutime + cstime) and the
+// resident memory of a process from /proc/PID/stat.
+func readUsage(pid int) (cpu time.Duration, rss int64, ok bool) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	// Fields after the command: [0] state (field 3), [11..14] utime,
+	// stime, cutime, cstime (14-17), [21] rss in pages (24).
+	f := bytes.Fields(data[i+1:])
+	if len(f) < 22 {
+		return 0, 0, false
+	}
+	var ticks int64
+	for _, s := range f[11:15] {
+		n, err := strconv.ParseInt(string(s), 10, 64)
+		if err != nil {
+			return 0, 0, false
+		}
+		ticks += n
+	}
+	pages, err := strconv.ParseInt(string(f[21]), 10, 64)
+	if err != nil {
+		return 0, 0, false
+	}
+	return time.Duration(ticks) * time.Second / userHZ, pages * pageSize, true
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"syscall"
+	"time"
 )
 
 // EnvMark is the environment variable that marks every process of a bot
@@ -30,5 +31,24 @@ func startGroup(cmd *exec.Cmd, env []string) (*group, error) {
 
 func (g *group) exited() {}
 
+// setPipes does nothing: without /proc, pipes name no process.
+func (g *group) setPipes(...*os.File) {}
+
+// release ends the process group.
+func (g *group) release() { g.kill() }
+
 // kill ends the process group (ESRCH when it is gone already).
 func (g *group) kill() { _ = syscall.Kill(-g.root, syscall.SIGKILL) }
+
+// usage is what the processes of a bot hold.
+type usage struct {
+	procs int
+	rss   int64
+	cpu   time.Duration
+}
+
+// usage is unknown without /proc: no cap is watched.
+func (g *group) usage() (usage, bool) { return usage{}, false }
+
+// cpuTime is unknown without /proc (the CPU clock reads 0).
+func (g *group) cpuTime() time.Duration { return 0 }

@@ -14,14 +14,23 @@
 //     reparented to it instead of init, and Close finds the bot's descendants
 //     through /proc (the children lists of the bot's tasks, and gauntlet's
 //     own orphaned children that carry the bot's mark in their environment,
-//     GAUNTLET_BOT_PROC, or its process group) and kills them, then reaps
-//     them.
+//     GAUNTLET_BOT_PROC, its process group, or one of its pipes as stdin,
+//     stdout or stderr) and kills them, then reaps them. An orphan with
+//     none of these (env -i setsid, its output redirected) is killed with
+//     the last bot that may have started it, so that none outlives the
+//     last bot of a gauntlet.
 //   - Bots die with gauntlet even on kill -9: each is started from one
 //     dedicated, locked OS thread that never exits, with a parent-death
 //     signal (SIGKILL), which Linux sends when the creating thread dies. A
 //     bot's own children do not inherit that signal; the next gauntlet that
 //     starts a bot kills the processes whose mark names a dead owner (see
 //     package gauntlet/internal/owner).
+//   - The bounds a game's context carries (package gauntlet/internal/botlimit)
+//     hold: an answer still awaited at the game's wall-clock cap is a
+//     timeout (*CapError), a bot whose processes hold more memory or run
+//     more processes than allowed is killed (*LimitError, found by a look at
+//     its processes every WatchEvery), and with the CPU clock an answer is
+//     timed by the CPU time the bot's processes spent on it.
 //   - Waits are bounded: the bot's output is read by a goroutine of ours (no
 //     exec.Cmd copying goroutine waits for a pipe an escaped child holds),
 //     and an answer that arrived in time is kept whatever the bot's children
@@ -42,7 +51,11 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"gauntlet/internal/botlimit"
+	"gauntlet/internal/untrusted"
 )
 
 // Errors returned by Proc methods and Run; test with errors.Is.
@@ -51,6 +64,7 @@ var (
 	ErrExited      = errors.New("bot process exited")
 	ErrLineTooLong = errors.New("output line too long")
 	ErrOutputLimit = errors.New("output limit exceeded")
+	ErrLimit       = errors.New("resource cap exceeded")
 )
 
 // DefaultMaxLine is the longest output line accepted when Options.MaxLine is 0.
@@ -61,6 +75,20 @@ const DefaultMaxLine = 1 << 20
 // was missed: the wait after the deadline is the limit plus margin, at most
 // LateWindow.
 const LateWindow = time.Second
+
+// CPUWallFactor bounds the wall time of an answer timed by the CPU clock:
+// a bot that waits without computing (blocked, or starved of CPU by the
+// machine) forfeits after this many times its limit and margin.
+const CPUWallFactor = 10
+
+// WatchEvery is how often the processes of a bot with a memory or process
+// cap are looked at (each look reads a few files of /proc per process of
+// the bot, and the children lists of gauntlet's threads).
+const WatchEvery = 100 * time.Millisecond
+
+// cpuPoll is how often the CPU time of an answer awaited on the CPU clock
+// is read (the kernel counts CPU time in clock ticks, 10 ms).
+const cpuPoll = 20 * time.Millisecond
 
 // Options configure a process.
 type Options struct {
@@ -85,6 +113,8 @@ type Proc struct {
 	maxLine int
 	tail    *tailBuffer
 	group   *group
+	lim     botlimit.Limits
+	over    atomic.Pointer[LimitError] // why the watcher killed the bot
 
 	lines   chan lineItem // answers as they arrive, in order
 	quit    chan struct{} // closed by Close: the readers stop
@@ -93,7 +123,8 @@ type Proc struct {
 
 	done    chan struct{} // closed once the process has been waited for
 	waitErr error
-	sentAt  time.Time // when the last Send finished writing
+	sentAt  time.Time     // when the last Send finished writing
+	sentCPU time.Duration // the CPU time of the bot's processes then (CPU clock)
 	once    sync.Once
 	stop    func() bool // stops the context watcher
 }
@@ -102,11 +133,13 @@ type Proc struct {
 type lineItem struct {
 	text string
 	at   time.Time
-	err  error // ErrLineTooLong (text empty), io.EOF (the output closed)
+	cpu  time.Duration // the CPU time of the bot's processes at arrival (CPU clock)
+	err  error         // ErrLineTooLong (text empty), io.EOF (the output closed)
 }
 
 // Start launches argv[0] with arguments argv[1:]. The process and every
-// process it starts are killed when ctx is done or Close is called.
+// process it starts are killed when ctx is done or Close is called. The
+// bounds ctx carries (botlimit.From) apply to them.
 func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, errors.New("empty bot command")
@@ -123,6 +156,7 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 		quit:    make(chan struct{}),
 		errDone: make(chan struct{}),
 		done:    make(chan struct{}),
+		lim:     botlimit.From(ctx),
 	}
 	if p.maxLine <= 0 {
 		p.maxLine = DefaultMaxLine
@@ -139,9 +173,13 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 		pp.close()
 		return nil, fmt.Errorf("bot command %q: %w", argv[0], err)
 	}
+	g.setPipes(pp.in[1], pp.out[0], pp.err[0])
 	pp.started()
 	p.cmd, p.group = cmd, g
 	p.sentAt = time.Now() // an answer read before any Send is timed from the start
+	if p.lim.CPU {
+		p.sentCPU = g.cpuTime()
+	}
 	p.stdin, p.stdout, p.stderr = pp.in[1], pp.out[0], pp.err[0]
 	go func() {
 		p.waitErr = cmd.Wait()
@@ -152,6 +190,9 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 	go p.readLines()
 	go p.readStderr(opt.Stderr)
 	p.stop = context.AfterFunc(ctx, g.kill)
+	if p.lim.Memory > 0 || p.lim.Procs > 0 {
+		go watch(g, p.lim, p.quit, func(e *LimitError) { p.over.Store(e) })
+	}
 	return p, nil
 }
 
@@ -163,17 +204,32 @@ func (p *Proc) Name() string { return p.name }
 // that does not read its input (the pipe stays full) fails after timeout
 // (<= 0: no limit).
 func (p *Proc) Send(text []byte, timeout time.Duration) error {
+	if p.lim.CPU {
+		// Reading takes the bot no CPU time to speak of: only the wall
+		// clock bounds it, as it bounds an answer on the CPU clock.
+		timeout *= CPUWallFactor
+	}
 	var deadline time.Time
 	if timeout > 0 {
 		deadline = time.Now().Add(timeout)
+	}
+	capped := false
+	if c := p.lim.Deadline; !c.IsZero() && (deadline.IsZero() || c.Before(deadline)) {
+		deadline, capped = c, true
 	}
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return err
 	}
 	_, err := p.stdin.Write(text)
 	p.sentAt = time.Now()
+	if p.lim.CPU {
+		p.sentCPU = p.group.cpuTime()
+	}
 	if err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
+		switch {
+		case errors.Is(err, os.ErrDeadlineExceeded) && capped:
+			return &CapError{Cap: p.lim.Cap}
+		case errors.Is(err, os.ErrDeadlineExceeded):
 			return fmt.Errorf("%w: the bot did not read its input within %s", ErrTimeout, Millis(timeout))
 		}
 		return p.exitError("writing input")
@@ -188,35 +244,89 @@ func (p *Proc) Send(text []byte, timeout time.Duration) error {
 // that says when it came, or that none came within the late window (see
 // LateWindow). After a timeout the bot should be closed. An overlong line
 // is ErrLineTooLong (wrapped, with the limit); the bot may go on.
+//
+// With the CPU clock (see botlimit.Limits) the times are the CPU time the
+// bot's processes spent since the end of the last Send; the line is due
+// once they have spent limit + margin, and within CPUWallFactor times that
+// on the wall clock. At the game's wall-clock cap an answer not there yet
+// is a *CapError (errors.Is ErrTimeout).
 func (p *Proc) Answer(limit, margin time.Duration) (string, time.Duration, error) {
+	cpu := p.lim.CPU && limit > 0
 	var timer <-chan time.Time
 	due := limit + margin
 	if limit > 0 {
 		wait := due + min(due, LateWindow)
+		if cpu {
+			wait = CPUWallFactor * due
+		}
 		t := time.NewTimer(time.Until(p.sentAt.Add(wait)))
 		defer t.Stop()
 		timer = t.C
 	}
+	var capC <-chan time.Time
+	if !p.lim.Deadline.IsZero() {
+		t := time.NewTimer(time.Until(p.lim.Deadline))
+		defer t.Stop()
+		capC = t.C
+	}
+	var poll <-chan time.Time
+	if cpu {
+		t := time.NewTicker(cpuPoll)
+		defer t.Stop()
+		poll = t.C
+	}
 	var it lineItem
 	var ok bool
-	select {
-	case it, ok = <-p.lines:
-	case <-timer:
-		// A line that came before the timer fired, but was not read
-		// then (the caller was busy elsewhere), still counts by its time.
+wait:
+	for {
 		select {
 		case it, ok = <-p.lines:
-		default:
-			waited := time.Since(p.sentAt)
-			return "", waited, &LateError{Limit: limit, Margin: margin, After: waited}
+			break wait
+		case <-poll:
+			if spent := p.group.cpuTime() - p.sentCPU; spent > due {
+				select {
+				case it, ok = <-p.lines:
+					break wait
+				default:
+					return "", spent, &LateError{Limit: limit, Margin: margin, After: spent, CPU: true}
+				}
+			}
+		case <-timer:
+			// A line that came before the timer fired, but was not read
+			// then (the caller was busy elsewhere), still counts by its time.
+			select {
+			case it, ok = <-p.lines:
+				break wait
+			default:
+				waited := time.Since(p.sentAt)
+				late := &LateError{Limit: limit, Margin: margin, After: waited, Note: p.lim.Shared}
+				if cpu {
+					late.Note = fmt.Sprintf("the bot's processes spent %s of CPU time in that wall time", Millis(p.group.cpuTime()-p.sentCPU))
+				}
+				return "", waited, late
+			}
+		case <-capC:
+			select {
+			case it, ok = <-p.lines:
+				break wait
+			default:
+				return "", time.Since(p.sentAt), &CapError{Cap: p.lim.Cap}
+			}
 		}
 	}
 	if !ok || errors.Is(it.err, io.EOF) {
 		return "", 0, p.exitError("reading output")
 	}
 	took := max(it.at.Sub(p.sentAt), 0)
+	if cpu {
+		took = max(it.cpu-p.sentCPU, 0)
+	}
 	if limit > 0 && took > due {
-		return "", took, &LateError{Limit: limit, Margin: margin, After: took, Came: true}
+		late := &LateError{Limit: limit, Margin: margin, After: took, Came: true, CPU: cpu}
+		if !cpu {
+			late.Note = p.lim.Shared
+		}
+		return "", took, late
 	}
 	if it.err != nil {
 		return "", took, fmt.Errorf("%w: more than %s bytes", it.err, thousands(int64(p.maxLine)))
@@ -235,6 +345,10 @@ func (p *Proc) readLines() {
 	for {
 		chunk, err := rd.ReadSlice('\n')
 		now := time.Now()
+		var cpu time.Duration
+		if p.lim.CPU {
+			cpu = p.group.cpuTime()
+		}
 		nl := err == nil
 		if nl {
 			chunk = chunk[:len(chunk)-1]
@@ -244,7 +358,7 @@ func (p *Proc) readLines() {
 			skipping = !nl
 		case len(buf)+len(bytes.TrimSuffix(chunk, []byte{'\r'})) >= p.maxLine:
 			// Not even the newline would fit: refuse now, skip the rest.
-			if !p.emit(lineItem{err: ErrLineTooLong, at: now}) {
+			if !p.emit(lineItem{err: ErrLineTooLong, at: now, cpu: cpu}) {
 				return
 			}
 			buf, skipping = buf[:0], !nl
@@ -252,7 +366,7 @@ func (p *Proc) readLines() {
 			buf = append(buf, chunk...)
 			line := string(bytes.TrimSuffix(buf, []byte{'\r'}))
 			buf = buf[:0]
-			if !p.emit(lineItem{text: line, at: now}) {
+			if !p.emit(lineItem{text: line, at: now, cpu: cpu}) {
 				return
 			}
 		default:
@@ -263,7 +377,7 @@ func (p *Proc) readLines() {
 		}
 		if len(buf) > 0 && !skipping {
 			// A last line without a newline still counts.
-			if !p.emit(lineItem{text: string(bytes.TrimSuffix(buf, []byte{'\r'})), at: now}) {
+			if !p.emit(lineItem{text: string(bytes.TrimSuffix(buf, []byte{'\r'})), at: now, cpu: cpu}) {
 				return
 			}
 		}
@@ -302,6 +416,9 @@ func (p *Proc) exitError(doing string) error {
 	case <-p.done:
 	case <-time.After(200 * time.Millisecond):
 	}
+	if e := p.over.Load(); e != nil {
+		return e
+	}
 	var status string
 	select {
 	case <-p.done:
@@ -326,6 +443,21 @@ func (p *Proc) exitError(doing string) error {
 	return fmt.Errorf("%w: %s", ErrExited, msg)
 }
 
+// ClockNote says how the answer times of the bot are measured when that is
+// not plainly the wall time of a machine of its own: "CPU time", or
+// "wall time; the machine was shared: 2 games on 2 cores"; "" otherwise.
+// Callers that judge the times themselves (a total limit) add it to the
+// forfeit they give.
+func (p *Proc) ClockNote() string {
+	switch {
+	case p.lim.CPU:
+		return "CPU time"
+	case p.lim.Shared != "":
+		return "wall time; the machine was shared: " + p.lim.Shared
+	}
+	return ""
+}
+
 // StderrTail returns the last few KiB the bot wrote to stderr.
 func (p *Proc) StderrTail() string { return p.tail.String() }
 
@@ -344,7 +476,7 @@ func (p *Proc) Close() error {
 		case <-p.done:
 		case <-time.After(100 * time.Millisecond):
 		}
-		p.group.kill()
+		p.group.release()
 		<-p.done // SIGKILL cannot be ignored
 		// The killed processes' pipe ends are closed by the kernel; a
 		// process that escaped the kill would hold them: stop reading.
@@ -407,29 +539,127 @@ type LateError struct {
 	After         time.Duration // when it came, or how long it was awaited
 	Came          bool          // false: nothing came within After
 	Run           bool          // a whole run (a solver), not one answer
+	CPU           bool          // After is CPU time (the CPU clock)
+	// Note, when set, says how the machine was shared while a wall-clock
+	// time was taken ("2 games on 2 cores"), or what a CPU-clock answer
+	// awaited past its wall-clock bound spent.
+	Note string
 }
 
 // Error says by how much the limit was missed:
 // "answered after 1,013 ms, limit 1,000 ms + margin 10 ms" or
 // "no answer within 2,020 ms (limit 1,000 ms + margin 10 ms)".
+//
+// A CPU-clock time says so ("answered after 1,013 ms of CPU time, ..."), and
+// a note follows: "...; wall time, the machine was shared: 2 games on 2
+// cores".
 func (e *LateError) Error() string {
 	lim := "limit " + Millis(e.Limit)
 	if e.Margin > 0 {
 		lim += " + margin " + Millis(e.Margin)
 	}
+	after := Millis(e.After)
+	if e.CPU {
+		after += " of CPU time"
+	}
+	var msg string
 	switch {
 	case e.Came && e.Run:
-		return fmt.Sprintf("finished after %s, %s", Millis(e.After), lim)
+		msg = fmt.Sprintf("finished after %s, %s", after, lim)
 	case e.Came:
-		return fmt.Sprintf("answered after %s, %s", Millis(e.After), lim)
+		msg = fmt.Sprintf("answered after %s, %s", after, lim)
 	case e.Run:
-		return fmt.Sprintf("still running after %s (%s)", Millis(e.After), lim)
+		msg = fmt.Sprintf("still running after %s (%s)", after, lim)
+	default:
+		msg = fmt.Sprintf("no answer within %s (%s)", after, lim)
 	}
-	return fmt.Sprintf("no answer within %s (%s)", Millis(e.After), lim)
+	switch {
+	case e.Note == "":
+	case e.CPU || e.Run:
+		msg += "; " + e.Note
+	case strings.HasPrefix(e.Note, "the bot's"):
+		msg += "; wall time: " + e.Note
+	default:
+		msg += "; wall time, the machine was shared: " + e.Note
+	}
+	return msg
 }
 
 // Is makes a LateError match ErrTimeout.
 func (e *LateError) Is(target error) bool { return target == ErrTimeout }
+
+// CapError is an answer (or a solver's exit) still awaited when the game's
+// wall-clock cap passed.
+type CapError struct {
+	Cap time.Duration
+}
+
+// Error says which cap: "game wall-clock cap 10m0s exceeded".
+func (e *CapError) Error() string {
+	return fmt.Sprintf("game wall-clock cap %v exceeded", e.Cap)
+}
+
+// Is makes a CapError match ErrTimeout.
+func (e *CapError) Is(target error) bool { return target == ErrTimeout }
+
+// LimitError is a bot whose processes went over a resource cap: they were
+// killed.
+type LimitError struct {
+	Memory     bool  // the memory cap; false: the process cap
+	Used, Over int64 // what they held (bytes, or processes) and the cap
+}
+
+// Error says which cap and by how much: "memory cap exceeded: the bot's
+// processes held 612 MiB, cap 512 MiB (killed)".
+func (e *LimitError) Error() string {
+	if e.Memory {
+		return fmt.Sprintf("memory cap exceeded: the bot's processes held %s, cap %s (killed)", MiB(e.Used), MiB(e.Over))
+	}
+	return fmt.Sprintf("process cap exceeded: the bot ran %d processes, cap %d (killed)", e.Used, e.Over)
+}
+
+// Is makes a LimitError match ErrLimit.
+func (e *LimitError) Is(target error) bool { return target == ErrLimit }
+
+// MiB writes a number of bytes in mebibytes: "612 MiB", "0.5 MiB".
+func MiB(n int64) string {
+	const mib = 1 << 20
+	if n%mib != 0 && n < 10*mib {
+		return fmt.Sprintf("%.1f MiB", float64(n)/mib)
+	}
+	return thousands((n+mib/2)/mib) + " MiB"
+}
+
+// watch looks at the processes of g every WatchEvery until stop is closed,
+// and when they hold more memory or are more processes than lim allows,
+// hands why to over and kills them.
+func watch(g *group, lim botlimit.Limits, stop <-chan struct{}, over func(*LimitError)) {
+	t := time.NewTicker(WatchEvery)
+	defer t.Stop()
+	for {
+		u, ok := g.usage()
+		if !ok {
+			return
+		}
+		var e *LimitError
+		switch {
+		case lim.Memory > 0 && u.rss > lim.Memory:
+			e = &LimitError{Memory: true, Used: u.rss, Over: lim.Memory}
+		case lim.Procs > 0 && u.procs > lim.Procs:
+			e = &LimitError{Used: int64(u.procs), Over: int64(lim.Procs)}
+		}
+		if e != nil {
+			over(e)
+			g.kill()
+			return
+		}
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+	}
+}
 
 // Millis writes a duration in milliseconds with thousands separators,
 // "1,013 ms"; durations under 10 ms keep one decimal ("2.5 ms").
@@ -458,10 +688,17 @@ func thousands(n int64) string {
 	return b.String()
 }
 
+// lastLines is the last n lines of s (a bot's stderr) joined by " | ",
+// each through untrusted.Line.
 func lastLines(s string, n int) string {
 	lines := strings.Split(s, "\n")
 	if len(lines) > n {
 		lines = lines[len(lines)-n:]
+	}
+	for i, l := range lines {
+		// A bot's bytes, shown wherever the error is: nothing in them may
+		// act on a terminal (escape sequences) or a file (NUL, bad UTF-8).
+		lines[i] = untrusted.Line(strings.TrimSuffix(l, "\r"))
 	}
 	return strings.Join(lines, " | ")
 }

@@ -25,6 +25,9 @@ func TestMain(m *testing.M) {
 		holdABot()
 		return
 	}
+	if mode := os.Getenv("LINEPROC_TEST_ROLE"); mode != "" {
+		os.Exit(playRole(mode))
+	}
 	os.Exit(m.Run())
 }
 
@@ -488,5 +491,26 @@ func TestTestdataIsExecutable(t *testing.T) {
 		if err != nil || fi.Mode()&0o111 == 0 {
 			t.Errorf("%s is not executable", e)
 		}
+	}
+}
+
+// TestCrashStderrIsEscaped: a crashed bot's stderr tail, in the error of
+// Answer and of Run, holds none of its escape sequences, NUL, bad bytes,
+// carriage returns or bidi overrides, only their escapes; its lines are
+// joined by " | ".
+func TestCrashStderrIsEscaped(t *testing.T) {
+	script := `printf 'first\r\n\033]0;PWNED\007\033[2J nul:\000 bad:\377 \342\200\256rtl\n' >&2; exit 3`
+	want := `first | \x1b]0;PWNED\a\x1b[2J nul:\x00 bad:\xff \u202ertl`
+	p := sh(t, "read x; "+script)
+	if err := p.Send([]byte("x\n"), time.Second); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := p.Answer(2*time.Second, 0)
+	if !errors.Is(err, ErrExited) || !strings.HasSuffix(err.Error(), "stderr: "+want) {
+		t.Errorf("Answer: err = %q, want it to end with stderr: %s", err, want)
+	}
+	_, _, err = Run(context.Background(), []string{"sh", "-c", script}, Options{}, nil, 2*time.Second, 0, 0)
+	if !errors.Is(err, ErrExited) || !strings.HasSuffix(err.Error(), "stderr: "+want) {
+		t.Errorf("Run: err = %q, want it to end with stderr: %s", err, want)
 	}
 }

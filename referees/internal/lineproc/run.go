@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"time"
+
+	"gauntlet/internal/botlimit"
 )
 
 // DefaultMaxOutput is the most a Run process may print when maxOut is 0.
@@ -26,7 +28,10 @@ const drainWait = time.Second
 // process is killed, so memory stays bounded: ErrOutputLimit), or when ctx
 // ends. The output of a process that exited in time is kept whatever its
 // children do afterwards: they are killed, and the pipe drained for at most
-// a moment.
+// a moment. The bounds ctx carries (botlimit.From) apply: a process still
+// running at the game's wall-clock cap is killed (*CapError), one over a
+// memory or process cap too (*LimitError). Its time is the wall clock's
+// even with the CPU clock.
 func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, margin time.Duration, maxOut int) ([]byte, time.Duration, error) {
 	if len(argv) == 0 || argv[0] == "" {
 		return nil, 0, errors.New("empty command")
@@ -51,6 +56,7 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 		return nil, 0, fmt.Errorf("%s: %w", argv[0], err)
 	}
 	start := time.Now()
+	g.setPipes(pp.in[1], pp.out[0], pp.err[0])
 	pp.started()
 	stdin, stdout, stderr := pp.in[1], pp.out[0], pp.err[0]
 	done := make(chan struct{})
@@ -62,7 +68,20 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 		g.exited()
 		close(done)
 	}()
-	defer g.kill()
+	defer g.release()
+	lim := botlimit.From(ctx)
+	overC := make(chan *LimitError, 1)
+	if lim.Memory > 0 || lim.Procs > 0 {
+		stop := make(chan struct{})
+		defer close(stop)
+		go watch(g, lim, stop, func(e *LimitError) { overC <- e })
+	}
+	var capC <-chan time.Time
+	if !lim.Deadline.IsZero() {
+		t := time.NewTimer(time.Until(lim.Deadline))
+		defer t.Stop()
+		capC = t.C
+	}
 	go func() {
 		// A solver need not read its input: a failed write only means that.
 		_, _ = stdin.Write(input)
@@ -102,27 +121,47 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 	case <-done:
 	case <-out.over:
 		kill()
+	case e := <-overC:
+		kill()
+		return nil, time.Since(start), fmt.Errorf("%s: %w", argv[0], e)
+	case <-capC:
+		kill()
+		return nil, time.Since(start), fmt.Errorf("%s: %w", argv[0], &CapError{Cap: lim.Cap})
 	case <-ctx.Done():
 		kill()
 		return nil, time.Since(start), ctx.Err()
 	case <-timer:
 		w := time.NewTimer(min(due, LateWindow))
 		select {
+		case <-capC:
+			w.Stop()
+			kill()
+			return nil, time.Since(start), fmt.Errorf("%s: %w", argv[0], &CapError{Cap: lim.Cap})
+		case e := <-overC:
+			w.Stop()
+			kill()
+			return nil, time.Since(start), fmt.Errorf("%s: %w", argv[0], e)
 		case <-done:
 			w.Stop()
 			// The timer and the exit can be ready together; a process that
 			// exited within the limit is not late whichever the select took.
 			if after := exitAt.Sub(start); after > due {
-				late = &LateError{Limit: limit, Margin: margin, After: after, Came: true, Run: true}
+				late = &LateError{Limit: limit, Margin: margin, After: after, Came: true, Run: true, Note: sharedNote(lim)}
 			}
 		case <-w.C:
 			kill()
-			late = &LateError{Limit: limit, Margin: margin, After: time.Since(start), Run: true}
+			late = &LateError{Limit: limit, Margin: margin, After: time.Since(start), Run: true, Note: sharedNote(lim)}
 		case <-ctx.Done():
 			w.Stop()
 			kill()
 			return nil, time.Since(start), ctx.Err()
 		}
+	}
+	select {
+	case e := <-overC:
+		// Killed by the watcher while its exit was being awaited.
+		return nil, time.Since(start), fmt.Errorf("%s: %w", argv[0], e)
+	default:
 	}
 	took := exitAt.Sub(start)
 	// What the process's children still hold open is not waited for: they
@@ -207,4 +246,13 @@ func (c *capped) bytes() []byte {
 		out = append(out, ch...)
 	}
 	return out
+}
+
+// sharedNote is the note of a solver's timeout on a shared machine: its
+// time is always the wall clock's.
+func sharedNote(lim botlimit.Limits) string {
+	if lim.Shared == "" {
+		return ""
+	}
+	return "wall time, the machine was shared: " + lim.Shared
 }
