@@ -901,7 +901,7 @@ func (s *matchSource) feed(ctx context.Context, launch func(chunk []int) bool) e
 				if len(lost) == 0 {
 					return nil
 				}
-				s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, len(lost)))
+				s.warnLost(ctx, lost)
 				if err := st.ReopenBlocks(ctx, run, lost); err != nil {
 					return fmt.Errorf("claiming games: %w", err)
 				}
@@ -972,6 +972,37 @@ func (s *matchSource) launchChunks(todo []int, start time.Time, launch func(chun
 		todo = todo[n:]
 	}
 	return true
+}
+
+// warnLost says why the games at launch positions lost, of finished
+// blocks, are played again: mostly games whose referee failed (see
+// RefereeError), which a rerun retries; any others were removed from the
+// store, or their blocks marked done by another program.
+func (s *matchSource) warnLost(ctx context.Context, lost []int) {
+	run := s.p.Run.ID
+	failed, err := s.rn.Store.RefereeErrors(ctx, run)
+	if err != nil {
+		// Only the message's words depend on it: the games are played.
+		s.rn.log().Warn("reading referee errors", "run", run, "err", err)
+	}
+	keys := make(map[string]bool, len(failed))
+	for _, f := range failed {
+		keys[f.Key] = true
+	}
+	retried := 0
+	for _, pos := range lost {
+		if keys[s.p.Matches[s.order[pos]].Key] {
+			retried++
+		}
+	}
+	if retried > 0 {
+		f := failed[0]
+		why := strings.TrimPrefix((&RefereeError{Reason: f.Reason, Stderr: f.Stderr}).Error(), "referee error: ")
+		s.rn.log().Warn(fmt.Sprintf("run %s: retrying %d games whose referee failed; first in %s: %s", run, retried, f.CaseID, why))
+	}
+	if other := len(lost) - retried; other > 0 {
+		s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, other))
+	}
 }
 
 // unstored returns the launch positions of the games that are neither

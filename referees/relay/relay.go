@@ -86,7 +86,10 @@ type Result struct {
 	Forfeit []string
 	// Times are a relayed seat's answer times, in order.
 	Times [][]time.Duration
-	// Turns counts the answers relayed (relayed), 0 otherwise.
+	// Turns counts a relayed game's rounds: the most answers the referee
+	// asked of any one player (###Output commands naming it), so that a
+	// game where every player answers once a round counts each round
+	// once, whatever the number of players. 0 in other protocols.
 	Turns int
 	// Notes are the referee's messages (###Error lines of a relayed
 	// referee), at most a few, quoted.

@@ -89,6 +89,24 @@ func TestRelayedSeed(t *testing.T) {
 	}
 }
 
+// A game's turns are its rounds, not its answers: the race of seed 1 is 6
+// steps long, 6 rounds of bots stepping 1 whatever their number.
+func TestRelayedTurnsCountRounds(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		args := make([]string, n)
+		for i := range args {
+			args[i] = "1"
+		}
+		res, err := relayed(t, "", 1, bots(args...), cg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Turns != 6 {
+			t.Errorf("%d players: %d turns, want 6 rounds (answers per player %d)", n, res.Turns, len(res.Times[0]))
+		}
+	}
+}
+
 func TestRelayedPlayerFaults(t *testing.T) {
 	for _, tc := range []struct {
 		name, bot, want string

@@ -32,6 +32,8 @@ const maxInput = 16 << 20
 // line longer than Limits.MaxLine forfeits and the game ends there: the
 // players at fault are placed last, the others tie ahead of them. After
 // "###End" the referee is ended (its exit status then changes nothing).
+// The game's turns (Result.Turns) are its rounds: the most ###Output
+// commands naming any one player.
 //
 // A referee that exits before "###End", is silent past the game's
 // wall-clock limit, or writes a command that breaks the protocol makes
@@ -39,7 +41,8 @@ const maxInput = 16 << 20
 func Relayed(ctx context.Context, referee []string, seed int64, players []Player, lim Limits, log io.Writer) (*Result, error) {
 	gctx, cancel := context.WithTimeout(ctx, lim.game())
 	defer cancel()
-	g := &relayGame{lim: lim, deadline: time.Now().Add(lim.game()), res: newResult(len(players)), procs: make([]*lineproc.Proc, len(players))}
+	g := &relayGame{lim: lim, deadline: time.Now().Add(lim.game()), res: newResult(len(players)),
+		procs: make([]*lineproc.Proc, len(players)), asked: make([]int, len(players))}
 	ref, err := lineproc.Start(gctx, referee, lineproc.Options{MaxLine: maxRefLine, Stderr: log})
 	if err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
@@ -58,6 +61,7 @@ type relayGame struct {
 	deadline time.Time
 	ref      *lineproc.Proc
 	procs    []*lineproc.Proc
+	asked    []int // per player, the ###Output commands naming it
 	res      *Result
 	pending  string // a line read ahead (the "###" line after an input)
 	hasNext  bool
@@ -254,6 +258,8 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 	if err != nil || n < 1 || n > maxLinesPerOutput {
 		return false, g.fault("%s: the number of lines must be 1 to %d", Quote(line, 80), maxLinesPerOutput)
 	}
+	g.asked[i]++
+	g.res.Turns = max(g.res.Turns, g.asked[i])
 	limit, margin := g.limits(i)
 	g.inbuf = g.inbuf[:0]
 	var took time.Duration
@@ -271,7 +277,6 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 		g.inbuf = append(g.inbuf, '\n')
 	}
 	g.res.Times[i] = append(g.res.Times[i], took)
-	g.res.Turns++
 	return false, g.tell(g.inbuf)
 }
 

@@ -30,7 +30,7 @@ func init() {
 // path of a game file ending in .json. Other values are not its (ok false).
 func Resolve(name string) (harness.Game, bool, error) {
 	if cmd, ok := strings.CutPrefix(name, Prefix); ok {
-		f := File{Name: "referee", Title: "relayed referee " + cmd, Referee: cmd}
+		f := File{Name: "referee", Referee: cmd}
 		g, err := f.game(name, []byte(name))
 		return g, true, err
 	}
@@ -68,13 +68,9 @@ var (
 
 // Info describes the game.
 func (g *Game) Info() harness.GameInfo {
-	title := g.file.Title
-	if title == "" {
-		title = g.file.Name
-	}
 	return harness.GameInfo{
 		Name:           g.file.Name,
-		Title:          fmt.Sprintf("%s (%s referee %s)", title, g.protocol, relay.Quote(g.file.Referee, 200)),
+		Title:          g.title(),
 		MinSeats:       g.minSeats,
 		MaxSeats:       g.maxSeats,
 		Opponents:      g.file.Opponents,
@@ -82,6 +78,21 @@ func (g *Game) Info() harness.GameInfo {
 		HigherIsBetter: !g.file.LowerIsBetter,
 		Limits:         g.limits,
 	}
+}
+
+// title is the game file's title (or name) with its referee, e.g. `A race
+// (relayed referee "python3 race.py")`; an inline referee: game, which has
+// neither, is its referee alone: `relayed referee "python3 race.py"`.
+func (g *Game) title() string {
+	ref := fmt.Sprintf("%s referee %s", g.protocol, relay.Quote(g.file.Referee, 200))
+	if strings.HasPrefix(g.source, Prefix) {
+		return ref
+	}
+	title := g.file.Title
+	if title == "" {
+		title = g.file.Name
+	}
+	return title + " (" + ref + ")"
 }
 
 // Source is the --game value and the fingerprint of the game file and
