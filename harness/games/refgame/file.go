@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -70,24 +71,38 @@ const (
 
 // readFile reads and checks a game file.
 func readFile(path string) (*Game, error) {
-	data, err := os.ReadFile(path)
+	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer fh.Close() // read only: closing it cannot lose data
+	data, err := io.ReadAll(io.LimitReader(fh, maxFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(data) > maxFile {
 		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxFile)
 	}
-	var f File
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	g, err := f.game(path, data)
+	g, err := parseFile(path, data)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return g, nil
+}
+
+// parseFile checks the content of a game file and builds its game; path is
+// its source.
+func parseFile(path string, data []byte) (*Game, error) {
+	var f File
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("text after the game's JSON object")
+	}
+	return f.game(path, data)
 }
 
 // game checks a file and builds its game; source is what resolves to it
