@@ -4,8 +4,10 @@ a target. Each turn every player is sent the target and its position and
 answers a step of 1 to 3; the first at or past the target wins, players who
 arrive in the same turn tie. Options: --ignore-seed, --crash-at N (exit 1 at
 turn N), --hang (stop answering after the first turn), --bad-output (ask a
-player that does not exist), --bad-end (an ###End that forgets a player)."""
-import sys
+player that does not exist), --bad-end (an ###End that forgets a player).
+The environment's REFEREE_CRASH_SEEDS (a comma-separated list) makes it
+crash in the games of those seeds."""
+import os, sys
 
 args = sys.argv[1:]
 seed = 1
@@ -15,6 +17,9 @@ if line.startswith("###Seed"):
         seed = int(line.split()[1])
     line = sys.stdin.readline()
 n = int(line.split()[1])
+if str(seed) in os.environ.get("REFEREE_CRASH_SEEDS", "").split(","):
+    print("referee: no game for seed %d" % seed, file=sys.stderr)
+    sys.exit(5)
 target = 5 + seed % 7
 pos = [0] * n
 turn = 0
