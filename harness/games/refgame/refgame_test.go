@@ -175,8 +175,8 @@ func TestResolve(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]string{
-		"referee:":                     "want a command line",
-		"referee:./no-such-referee-y":  "not found",
+		"referee:":                      "want a command line",
+		"referee:./no-such-referee-y":   "not found",
 		"referee:python3 'unterminated": "referee",
 	} {
 		if _, ok, err := Resolve(name); !ok || err == nil || !strings.Contains(err.Error(), want) {
