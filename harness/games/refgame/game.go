@@ -27,7 +27,8 @@ func init() {
 }
 
 // Resolve makes the game of a --game value: "referee:COMMAND", or the
-// path of a game file ending in .json. Other values are not its (ok false).
+// path of a game file ending in .json (one that cannot be read is an
+// error). Other values are not its (ok false).
 func Resolve(name string) (harness.Game, bool, error) {
 	if cmd, ok := strings.CutPrefix(name, Prefix); ok {
 		f := File{Name: "referee", Referee: cmd}
@@ -37,8 +38,14 @@ func Resolve(name string) (harness.Game, bool, error) {
 	if !strings.HasSuffix(name, ".json") {
 		return nil, false, nil
 	}
-	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
-		return nil, false, nil
+	// No built-in game's name ends in .json: this is a game file, or a
+	// mistake to point out.
+	st, err := os.Stat(name)
+	if err != nil {
+		return nil, true, fmt.Errorf("game file: %w", err)
+	}
+	if !st.Mode().IsRegular() {
+		return nil, true, fmt.Errorf("game file %s: not a regular file", name)
 	}
 	g, err := readFile(name)
 	return g, true, err

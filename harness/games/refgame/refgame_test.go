@@ -166,15 +166,16 @@ func TestResolve(t *testing.T) {
 	if src, fp := g.Source(); src != "referee:"+cmd || fp == "" {
 		t.Errorf("source %q, fingerprint %q", src, fp)
 	}
-	for _, name := range []string{"brew", "missing.json", t.TempDir() + "/dir.json"} {
-		if name == t.TempDir()+"/dir.json" {
-			os.Mkdir(name, 0o755)
-		}
-		if g, ok, err := Resolve(name); ok || g != nil || err != nil {
-			t.Errorf("Resolve(%q) = %v, %v, %v: not a referee game", name, g, ok, err)
-		}
+	if g, ok, err := Resolve("brew"); ok || g != nil || err != nil {
+		t.Errorf("Resolve(brew) = %v, %v, %v: not a referee game", g, ok, err)
+	}
+	dir := filepath.Join(t.TempDir(), "dir.json")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
 	}
 	for name, want := range map[string]string{
+		"missing.json":                  "game file: stat missing.json: no such file",
+		dir:                             "not a regular file",
 		"referee:":                      "want a command line",
 		"referee:./no-such-referee-y":   "not found",
 		"referee:python3 'unterminated": "referee",
