@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/testbot"
 	"gauntlet/tuning"
 )
 
@@ -119,10 +120,20 @@ func TestTuneExternalBotKilledResumes(t *testing.T) {
 	if s.Complete != 3 || s.Lost != 1 || len(s.Trials) != 4 {
 		t.Fatalf("after restart: %d complete, %d lost, %d trials; want 3, 1, 4", s.Complete, s.Lost, len(s.Trials))
 	}
+	// The re-run of the lost trial keeps the cases that trial finished
+	// (two games each: seats swapped) and plays only the others.
+	reused := 0
 	for _, tr := range s.Trials {
-		if tr.State == tuning.StateComplete && (tr.Conduct == nil || tr.Conduct.Games != 8 || tr.Conduct.Forfeits != 0) {
-			t.Errorf("trial %d: conduct %+v, want 8 games and no forfeit", tr.Number, tr.Conduct)
+		if tr.State != tuning.StateComplete {
+			continue
 		}
+		reused += tr.Reused
+		if tr.Conduct == nil || tr.Conduct.Games+2*tr.Reused != 8 || tr.Conduct.Forfeits != 0 {
+			t.Errorf("trial %d: conduct %+v with %d cases kept, want 8 games in all and no forfeit", tr.Number, tr.Conduct, tr.Reused)
+		}
+	}
+	if reused == 0 {
+		t.Error("the re-run of the killed trial kept none of the cases it had finished")
 	}
 }
 
@@ -199,5 +210,41 @@ func TestParamsShowsDeclaredSpace(t *testing.T) {
 	}
 	if _, stderr, code := gauntlet(t, dir, "params", "--game", "brew", "cmd:sh -c 'echo {depth:int[12,1]=6}'"); code != 2 || !strings.Contains(stderr, "low 12 is above high 1") {
 		t.Fatalf("bad declaration: exit %d: %s", code, stderr)
+	}
+}
+
+// TestTuneExternalQuotedArgumentsAndInts: tune runs the command eval runs:
+// arguments with spaces and quotes reach the bot as they were written, and
+// an integer parameter reaches it in digits (argv and environment) at
+// every size. The bot exits, forfeiting every game, when either is not so.
+func TestTuneExternalQuotedArgumentsAndInts(t *testing.T) {
+	dir := t.TempDir()
+	script := `[ "$1" = "a b" ] && [ "$2" = "it's" ] || { echo "argv: $*" >&2; exit 3; }
+case "$3.$GAUNTLET_PARAM_N" in *[!0-9.]*) echo "n: $3" >&2; exit 4;; esac
+exec "$0" ` + testbot.Arg + ` brew-budget 0 0`
+	args := append(testbot.Command("x")[:1], "a b", "it's", "{n:int[1000,5000000]=1000000}", "{w:float[0,1]=0.5}")
+	strategy := "cmd:" + harness.JoinCommand(append([]string{"sh", "-c", script}, args...))
+	db := "sqlite:" + filepath.Join(dir, "t.db")
+	out, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", strategy, "--opponents", "greedy",
+		"--cases", "seeds:2", "--trials", "3", "--seed", "1", "--storage", db, "--no-time-limit", "--json", "--quiet")
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, stderr)
+	}
+	var s tuning.Summary
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if s.Complete != 3 {
+		t.Fatalf("%d of 3 trials complete: %s\n%s", s.Complete, out, stderr)
+	}
+	for _, tr := range s.Trials {
+		if tr.Conduct == nil || tr.Conduct.Forfeits != 0 {
+			t.Errorf("trial %d (%v): conduct %+v, want no forfeit", tr.Number, tr.Params, tr.Conduct)
+		}
+	}
+	// The same command again resumes the study: its files read the same.
+	if _, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", strategy, "--opponents", "greedy",
+		"--cases", "seeds:2", "--trials", "3", "--seed", "1", "--storage", db, "--no-time-limit", "--quiet"); code != 0 {
+		t.Fatalf("tune again: exit %d: %s", code, stderr)
 	}
 }

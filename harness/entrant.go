@@ -121,7 +121,7 @@ func (e *Entrant) Key() string {
 		}
 		return e.Strategy.Name + ":" + s
 	}
-	return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.extValues())
+	return "cmd:" + JoinCommand(e.Template) + formatExt(e.extValues())
 }
 
 // Label is a short display name: the strategy plus the parameters that
@@ -131,7 +131,7 @@ func (e *Entrant) Label() string {
 		return e.stored.rec.Label
 	}
 	if e.Strategy == nil {
-		return "cmd:" + strings.Join(e.Template, " ") + formatExt(e.extValues())
+		return "cmd:" + JoinCommand(e.Template) + formatExt(e.extValues())
 	}
 	var diff []string
 	for _, sp := range e.Strategy.Params {
@@ -145,6 +145,9 @@ func (e *Entrant) Label() string {
 	return e.Strategy.Name + ":" + strings.Join(diff, ",")
 }
 
+// formatExt writes an external entrant's values as the last word of its
+// key: " [k=v,...]" in name order (quoted as one word when a value needs
+// it, so that the key splits back into the same words).
 func formatExt(m map[string]string) string {
 	if len(m) == 0 {
 		return ""
@@ -158,7 +161,7 @@ func formatExt(m map[string]string) string {
 	for i, k := range keys {
 		parts[i] = k + "=" + m[k]
 	}
-	return " [" + strings.Join(parts, ",") + "]"
+	return " " + quoteWord("["+strings.Join(parts, ",")+"]")
 }
 
 // Bot builds the entrant's in-process bot for one game.
@@ -285,6 +288,31 @@ func (r *Registry) ParseLineup(game, spec string) ([]*Entrant, error) {
 		return nil, fmt.Errorf("empty lineup %q", spec)
 	}
 	return out, nil
+}
+
+// JoinCommand writes words as one command line that SplitCommand reads
+// back into the same words: a word that holds whitespace, a quote or a
+// backslash, or is empty, is single-quoted; any other word is written as
+// it is, so a command without such words reads as it was typed.
+func JoinCommand(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(quoteWord(w))
+	}
+	return b.String()
+}
+
+// quoteWord quotes one word for SplitCommand when it needs it: inside
+// single quotes every character is itself, and a single quote is written
+// by closing the quotes, a backslash and the quote, and opening them again.
+func quoteWord(w string) string {
+	if w != "" && !strings.ContainsAny(w, " \t\n'\"\\") {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }
 
 // SplitCommand splits a command line into words: whitespace separates,

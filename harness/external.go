@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"gauntlet/internal/bounded"
 	"gauntlet/internal/owner"
 	"gauntlet/strategies/param"
 )
@@ -31,18 +33,29 @@ import (
 //	{name:cat[fast|safe]=safe}
 //	{params}                    the path of a JSON file of every value
 //	{params@spec.json}          the same, with parameters declared in spec.json
+//	{@weights.bin}              the path as written, its file part of the
+//	                            bot's fingerprint
 //
 // A parameter declared once (with a kind, or in the spec file) may appear
 // again as {name}. Every value is also given in the environment as
 // GAUNTLET_PARAM_<NAME>.
+//
+// A "{" opens a placeholder unless it is followed by whitespace, a quote,
+// "}" or the end of the word ({"a": 1} and {} are text); "{{" is a literal
+// "{". A placeholder runs to the next "}", and one whose name is not a name
+// is an error naming it, never text.
 
-// placeholderStart finds the text that opens a placeholder: "{" and a name.
-func placeholderStart(s string, i int) bool {
-	if s[i] != '{' || i+1 >= len(s) {
+// opensPlaceholder reports whether the "{" at s[i] opens a placeholder
+// (the caller has seen that it is not "{{").
+func opensPlaceholder(s string, i int) bool {
+	if i+1 >= len(s) {
 		return false
 	}
-	c := s[i+1]
-	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	switch s[i+1] {
+	case ' ', '\t', '\n', '\r', '\v', '\f', '"', '\'', '}':
+		return false
+	}
+	return true
 }
 
 // placeholder is one parsed {...} of a template word.
@@ -51,27 +64,38 @@ type placeholder struct {
 	spec    *param.Spec // declared with a kind
 	def     *string     // {name=default} or a typed default, as text
 	specRef string      // {params@FILE}
+	file    string      // {@FILE}
 }
 
 // scanPlaceholders splits a template word into literal text and
-// placeholders; literal "{" not followed by a name stays text.
+// placeholders ("{{" is given as the literal "{").
 func scanPlaceholders(word string, each func(lit string, ph *placeholder) error) error {
 	for i := 0; i < len(word); {
 		j := i
-		for j < len(word) && !placeholderStart(word, j) {
+		for j < len(word) && !(word[j] == '{' && (j+1 < len(word) && word[j+1] == '{' || opensPlaceholder(word, j))) {
 			j++
+		}
+		if j == len(word) {
+			if j > i {
+				return each(word[i:j], nil)
+			}
+			return nil
+		}
+		if word[j+1] == '{' { // "{{": the text up to and with one "{"
+			if err := each(word[i:j+1], nil); err != nil {
+				return err
+			}
+			i = j + 2
+			continue
 		}
 		if j > i {
 			if err := each(word[i:j], nil); err != nil {
 				return err
 			}
 		}
-		if j == len(word) {
-			return nil
-		}
 		end := strings.IndexByte(word[j:], '}')
 		if end < 0 {
-			return fmt.Errorf("placeholder %s is not closed (want {name}, {name=default} or {name:kind[range]=default})", word[j:])
+			return fmt.Errorf("placeholder %s is not closed (want {name}, {name=default} or {name:kind[range]=default}; write {{ for a literal {)", word[j:])
 		}
 		ph, err := parsePlaceholder(word[j+1 : j+end])
 		if err != nil {
@@ -84,6 +108,9 @@ func scanPlaceholders(word string, each func(lit string, ph *placeholder) error)
 	}
 	return nil
 }
+
+// escapeBraces writes literal template text: every "{" doubled.
+func escapeBraces(lit string) string { return strings.ReplaceAll(lit, "{", "{{") }
 
 func validName(n string) bool {
 	if n == "" {
@@ -99,6 +126,12 @@ func validName(n string) bool {
 
 // parsePlaceholder reads the text between the braces.
 func parsePlaceholder(body string) (*placeholder, error) {
+	if f, ok := strings.CutPrefix(body, "@"); ok {
+		if f == "" {
+			return nil, errors.New("no file after @ (want {@PATH}: the path, its file part of the bot's fingerprint)")
+		}
+		return &placeholder{file: f}, nil
+	}
 	head, def, hasDef := strings.Cut(body, "=")
 	if ref, ok := strings.CutPrefix(head, "params@"); ok && !hasDef {
 		if ref == "" {
@@ -108,7 +141,7 @@ func parsePlaceholder(body string) (*placeholder, error) {
 	}
 	name, kind, typed := strings.Cut(head, ":")
 	if !validName(name) {
-		return nil, fmt.Errorf("bad name %q (letters, digits and _, not starting with a digit)", name)
+		return nil, fmt.Errorf("bad name %q (letters, digits and _, not starting with a digit; write {{ for a literal {)", name)
 	}
 	ph := &placeholder{name: name}
 	if hasDef {
@@ -160,6 +193,9 @@ func parsePlaceholder(body string) (*placeholder, error) {
 		if sp.Min > sp.Max {
 			return nil, fmt.Errorf("%s[%s]: low %s is above high %s", k, rng, strings.TrimSpace(lo), strings.TrimSpace(hi))
 		}
+		if err := sp.CheckRange(); err != nil {
+			return nil, err
+		}
 	}
 	ph.spec = &sp
 	return ph, nil
@@ -183,7 +219,7 @@ type specEntry struct {
 
 // readSpecFile reads the parameter declarations of a spec file.
 func readSpecFile(path string) (param.Specs, error) {
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
 	if err != nil {
 		return nil, fmt.Errorf("spec file: %w", err)
 	}
@@ -265,20 +301,36 @@ type command struct {
 	defaults map[string]string // defaults of the fixed ones ("" when none)
 	valuesAt bool              // the template has {params} or {params@...}
 	specFile string            // the spec file named by {params@...}
+	files    []string          // the files named by {@FILE}, in order
+	// plain holds each word's text when it has no placeholder (its "{{"
+	// read as "{"), and plainOK whether it has none.
+	plain   []string
+	plainOK []bool
 }
 
 // parseCommand reads a template's placeholders and spec file.
 func parseCommand(words []string) (*command, error) {
-	c := &command{words: words, defaults: map[string]string{}}
+	c := &command{words: words, defaults: map[string]string{}, plain: make([]string, len(words)), plainOK: make([]bool, len(words))}
 	declared := map[string]bool{}
 	var typedDefaults []struct {
 		name, text string
 	}
 	var refs []string // names used bare, resolved after the spec file
-	for _, w := range words {
-		err := scanPlaceholders(w, func(_ string, ph *placeholder) error {
+	for i, w := range words {
+		var text strings.Builder
+		c.plainOK[i] = true
+		err := scanPlaceholders(w, func(lit string, ph *placeholder) error {
+			if ph == nil {
+				text.WriteString(lit)
+			} else {
+				c.plainOK[i] = false
+			}
 			switch {
 			case ph == nil, ph.name == "seed":
+			case ph.file != "":
+				if !slices.Contains(c.files, ph.file) {
+					c.files = append(c.files, ph.file)
+				}
 			case ph.specRef != "":
 				if c.specFile != "" && c.specFile != ph.specRef {
 					return fmt.Errorf("two spec files: %s and %s", c.specFile, ph.specRef)
@@ -312,6 +364,9 @@ func parseCommand(words []string) (*command, error) {
 		})
 		if err != nil {
 			return nil, err
+		}
+		if c.plainOK[i] {
+			c.plain[i] = text.String()
 		}
 	}
 	if c.specFile != "" {
@@ -388,11 +443,7 @@ func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
 		}
 	}
 	for _, a := range assignments {
-		for _, item := range strings.Split(a, ",") {
-			item = strings.TrimSpace(item)
-			if item == "" {
-				continue
-			}
+		for _, item := range splitAssignments(a) {
 			k, v, ok := strings.Cut(item, "=")
 			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 			if !ok || k == "" {
@@ -417,11 +468,48 @@ func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
 			return nil, fmt.Errorf("command %q: placeholder {%s} has no value (give --param %s=... or write {%s=default})", cmdline, n, n, n)
 		}
 	}
+	for _, f := range c.files {
+		if st, err := os.Stat(f); err != nil || !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("command %q: placeholder {@%s}: %s", cmdline, f, notAFile(err))
+		}
+	}
 	e.Version = commandVersion(path)
-	if e.Fingerprint, err = fingerprint(path, argv[1:], c.specFile); err != nil {
+	if e.Fingerprint, err = fingerprint(c.botFiles(path)); err != nil {
 		return nil, fmt.Errorf("command %q: %w", cmdline, err)
 	}
 	return e, nil
+}
+
+// notAFile says why a path named for the fingerprint is not a file.
+func notAFile(statErr error) string {
+	switch {
+	case statErr == nil:
+		return "not a regular file (want a file whose contents are part of the bot)"
+	case errors.Is(statErr, fs.ErrNotExist):
+		return "no such file"
+	}
+	return statErr.Error()
+}
+
+// splitAssignments splits "k=v,k=v" into its items. An item without "="
+// continues the value before it ("tag=a,b" sets tag to "a,b"), so that a
+// value with a comma (a fixed value, a choice) reads back from an
+// entrant's key.
+func splitAssignments(a string) []string {
+	var out []string
+	for _, item := range strings.Split(a, ",") {
+		switch {
+		case strings.TrimSpace(item) == "":
+		case !strings.Contains(item, "=") && len(out) > 0:
+			out[len(out)-1] += "," + item
+		default:
+			out = append(out, item)
+		}
+	}
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }
 
 // lookBot finds a bot's executable, saying whether it is missing or not
@@ -442,24 +530,70 @@ func lookBot(name string) (string, error) {
 // names lists every placeholder name a user may set.
 func (c *command) names() []string { return append(c.specs.Names(), c.fixed...) }
 
-// fingerprint hashes the files a command names: the executable, and every
-// argument that is an existing regular file (a script given to an
-// interpreter, a weights file) together with the spec file. A rebuilt bot
-// has another fingerprint, so its runs are new runs.
-func fingerprint(exe string, args []string, specFile string) (string, error) {
-	h := sha256.New()
+// botFiles lists the files whose contents identify the bot a command
+// runs: its executable (exe, found on PATH), the script an interpreter
+// runs (see script), the spec file ({params@FILE}) and the files the user
+// names with {@FILE}. Other arguments are not read, even when they name
+// files: a bot may write into them (a log), and the fingerprint of a run
+// must not change while it plays.
+func (c *command) botFiles(exe string) []string {
 	files := []string{exe}
-	for _, a := range args {
-		if strings.Contains(a, "{") {
+	if isInterpreter(exe) {
+		if s := c.script(); s != "" {
+			files = append(files, s)
+		}
+	}
+	if c.specFile != "" {
+		files = append(files, c.specFile)
+	}
+	return append(files, c.files...)
+}
+
+// script is the file an interpreter's arguments name first: the first
+// argument without placeholders that is an existing regular file, options
+// ("-u", "-W ignore") passed over. Code given on the command line ("-c",
+// "-e", "-m", "--eval", "-" for standard input) means there is none.
+func (c *command) script() string {
+	for i := 1; i < len(c.words); i++ {
+		if !c.plainOK[i] {
+			continue
+		}
+		a := c.plain[i]
+		switch a {
+		case "-c", "-e", "-E", "-m", "--eval", "--command", "-":
+			return ""
+		}
+		if strings.HasPrefix(a, "-") {
 			continue
 		}
 		if st, err := os.Stat(a); err == nil && st.Mode().IsRegular() {
-			files = append(files, a)
+			return a
 		}
 	}
-	if specFile != "" {
-		files = append(files, specFile)
-	}
+	return ""
+}
+
+// interpreters are the programs whose first file argument is the program
+// they run (compared without a version suffix: python3.12 is python).
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "dash": true, "zsh": true, "ksh": true, "mksh": true, "fish": true, "busybox": true,
+	"env": true, "python": true, "pypy": true, "node": true, "nodejs": true, "deno": true, "bun": true,
+	"ruby": true, "perl": true, "php": true, "lua": true, "luajit": true, "tclsh": true, "rscript": true,
+	"julia": true, "java": true, "dotnet": true, "mono": true, "go": true, "runghc": true, "runhaskell": true,
+	"swift": true, "kotlin": true, "scala": true, "elixir": true, "escript": true, "racket": true,
+	"guile": true, "sbcl": true, "ocaml": true, "dart": true, "pwsh": true, "awk": true, "gawk": true,
+}
+
+// isInterpreter reports whether the executable is a known interpreter.
+func isInterpreter(exe string) bool {
+	base := strings.ToLower(strings.TrimSuffix(filepath.Base(exe), ".exe"))
+	return interpreters[strings.TrimRight(base, "0123456789.-_")]
+}
+
+// fingerprint hashes files (their base names and contents): a rebuilt bot
+// has another fingerprint, so its runs are new runs.
+func fingerprint(files []string) (string, error) {
+	h := sha256.New()
 	for _, f := range files {
 		fh, err := os.Open(f)
 		if err != nil {
@@ -573,6 +707,8 @@ func (e *Entrant) expand(word string, seed uint64, vals map[string]string) (stri
 				return err
 			}
 			b.WriteString(p)
+		case ph.file != "":
+			b.WriteString(ph.file)
 		default:
 			b.WriteString(vals[ph.name])
 		}

@@ -474,7 +474,10 @@ func (rn *Runner) explainNewRun(ctx context.Context, p *Plan) {
 			continue
 		}
 		if why := p.Run.spec.changes(old, labels); len(why) > 0 {
-			rn.log().Info(fmt.Sprintf("new run %s, not a resume of run %s: %s", p.Run.ID, r.ID, strings.Join(why, "; ")))
+			if r.Status == "running" { // workers meant to share one run would play two
+				why = append(why, fmt.Sprintf("run %s is not finished (workers still playing it play the earlier files or limits)", r.ID))
+			}
+			rn.log().Warn(fmt.Sprintf("new run %s, not a resume of run %s: %s", p.Run.ID, r.ID, strings.Join(why, "; ")))
 		}
 	}
 }

@@ -197,7 +197,7 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	space, err := NewSpace(ent.Specs(), c.Space, ent.Params)
 	if err != nil {
 		if len(ent.Specs()) == 0 && ent.IsExternal() {
-			return nil, fmt.Errorf("command %s declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", strings.Join(ent.Template, " "))
+			return nil, fmt.Errorf("command %s declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", harness.JoinCommand(ent.Template))
 		}
 		return nil, err
 	}
@@ -238,7 +238,7 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
 		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
 	if ent.IsExternal() {
-		spec.Strategy = "cmd:" + strings.Join(ent.Template, " ")
+		spec.Strategy = "cmd:" + harness.JoinCommand(ent.Template)
 		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
 		if len(ent.Ext) > 0 {
 			spec.Fixed = maps.Clone(ent.Ext)

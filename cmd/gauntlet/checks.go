@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -15,6 +16,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 )
 
 // Every flag value is checked here before any game starts: a bad one is a
@@ -81,8 +83,15 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 // JSON, null, not an object, a value that is not a number, string or
 // boolean) is a usage error naming the file and what is wrong, with the
 // line and column of a syntax error.
+//
+// The file may hold at most bounded.SettingsSize bytes ("params file F:
+// larger than 16 MiB"). It is read before any game starts, without the
+// command's context: a named pipe that never ends holds the command there.
 func readParamsFile(path string) (map[string]any, error) {
-	data, err := os.ReadFile(path)
+	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
+	if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
+		return nil, usagef("params file %v", err)
+	}
 	if err != nil {
 		return nil, usagef("params file %s: %s", path, fileProblem(err))
 	}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"sort"
 	"time"
@@ -14,6 +15,7 @@ import (
 	"gauntlet/harness/cli"
 	_ "gauntlet/harness/games" // registers the games and their strategies
 	"gauntlet/reports"
+	"gauntlet/strategies/param"
 )
 
 // runFlags are the flags shared by the commands that play games.
@@ -173,10 +175,15 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 	return rs, st, nil
 }
 
-// paramAssignments turns a params map into k=v assignments.
+// paramAssignments turns a params map into k=v assignments. A whole
+// number is written in digits (1000000, not 1e+06): a fixed placeholder of
+// an external bot passes the text on as it is.
 func paramAssignments(m map[string]any) []string {
 	var out []string
 	for k, v := range m {
+		if x, ok := v.(float64); ok && x == math.Trunc(x) && math.Abs(x) <= param.MaxInt {
+			v = int64(x)
+		}
 		out = append(out, fmt.Sprintf("%s=%v", k, v))
 	}
 	return out

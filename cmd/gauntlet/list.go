@@ -189,15 +189,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, "  strategies:")
 		for _, s := range g.Strategies {
 			fmt.Fprintf(w, "    %-14s %s\n", s.Name, s.Doc)
-			for _, p := range s.Params {
-				rng := ""
-				if p.Choices != nil {
-					rng = strings.Join(p.Choices, "|")
-				} else {
-					rng = fmt.Sprintf("[%v, %v]", *p.Min, *p.Max)
-				}
-				fmt.Fprintf(w, "      %-18s %-11s %-18s default %-8v %s\n", p.Name, p.Kind, rng, p.Default, p.Help)
-			}
+			writeParams(w, "      ", s.Params)
 		}
 	}
 	return nil
@@ -207,12 +199,15 @@ func runList(ctx context.Context, e *env, args []string) error {
 // default and meaning.
 func writeParams(w io.Writer, indent string, ps []listParam) {
 	for _, p := range ps {
-		rng := ""
+		rng, def := "", p.Default
 		if p.Choices != nil {
 			rng = strings.Join(p.Choices, "|")
+		} else if p.Kind == param.Int.String() { // in digits: 1000000, not 1e+06
+			rng = fmt.Sprintf("[%.0f, %.0f]", *p.Min, *p.Max)
+			def = fmt.Sprintf("%.0f", p.Default)
 		} else {
 			rng = fmt.Sprintf("[%v, %v]", *p.Min, *p.Max)
 		}
-		fmt.Fprintf(w, "%s%-18s %-11s %-18s default %-8v %s\n", indent, p.Name, p.Kind, rng, p.Default, p.Help)
+		fmt.Fprintf(w, "%s%-18s %-11s %-18s default %-8v %s\n", indent, p.Name, p.Kind, rng, def, p.Help)
 	}
 }

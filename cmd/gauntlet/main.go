@@ -23,6 +23,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 	"gauntlet/internal/untrusted"
 )
 
@@ -62,11 +63,22 @@ func main() {
 	os.Exit(mainCode(os.Args[1:], &env{os.Stdin, os.Stdout, os.Stderr}))
 }
 
+// stopSignals end a command as Ctrl-C does: its games are handed back, its
+// partial results kept and the way to resume it printed, exit status 130.
+// SIGHUP is among them: a closed terminal or a dropped ssh connection
+// interrupts the command instead of killing it outright.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 // mainCode runs the CLI and returns the process exit status.
 func mainCode(args []string, e *env) int {
 	slog.SetDefault(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: logLevel()})))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
+	// A command reading stdin stops on a signal even while the read blocks
+	// (a pipe that stays open).
+	withStdin := *e
+	withStdin.stdin = bounded.Reader(ctx, e.stdin)
+	e = &withStdin
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printHelp(e.stderr)
 		if len(args) == 0 {

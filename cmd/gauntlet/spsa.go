@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/bounded"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
@@ -83,11 +85,11 @@ func (f *spsaFlags) register(e *env) *flag.FlagSet {
 func (f *spsaFlags) gainSettings() (map[string]spsa.Setting, error) {
 	out := map[string]spsa.Setting{}
 	if f.gainsFile != "" {
-		data, err := os.ReadFile(f.gainsFile)
+		data, err := bounded.ReadFile(context.Background(), f.gainsFile, bounded.SettingsSize)
 		if err != nil {
 			return nil, usagef("--gains-file: %v", err)
 		}
-		dec := json.NewDecoder(strings.NewReader(string(data)))
+		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&out); err != nil {
 			return nil, usagef("--gains-file %s: %v (want {\"NAME\": {\"c_end\": X, \"r_end\": Y}, ...})", f.gainsFile, err)

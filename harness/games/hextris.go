@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
@@ -266,6 +267,25 @@ func (hextrisGame) Tools() []harness.Tool {
 	}
 }
 
+// keepUsed cuts a played solution to what the referee read (r.Used bytes):
+// the characters after the end of the game or after the error are ignored
+// by the rules, so the outcome, the store and the replay keep only the
+// prefix, which replays to the same game. It returns the prefix and how
+// many characters were cut; r's power score becomes the prefix's (it
+// differs only for a solution with an error, which scores 0 anyway).
+func keepUsed(r *hextris.Result, phrases hextris.PhraseSet, solution string) (string, int) {
+	if r.Used >= len(solution) {
+		return solution, 0
+	}
+	ignored := utf8.RuneCountInString(solution[r.Used:])
+	solution = strings.Clone(solution[:r.Used]) // not the whole text behind it
+	r.PowerScore = phrases.Score(solution)
+	if r.Kind == hextris.NoError {
+		r.Score = r.MoveScore + r.PowerScore
+	}
+	return solution, ignored
+}
+
 func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
 	d, err := hexTypes.data(c)
 	if err != nil {
@@ -305,6 +325,18 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 		solution = sol
 	}
 	r := hextris.Play(d.Problem, d.Seed, d.Phrases, solution)
+	solution, ignored := keepUsed(&r, d.Phrases, solution)
+	if ignored > 0 {
+		// Said where a bot's ignored output is said (the conduct report).
+		after := "the end of the game"
+		if r.Kind != hextris.NoError {
+			after = "its error (" + r.Error + ")"
+		}
+		if answers.Ignored == 0 {
+			answers.IgnoredFirst = fmt.Sprintf("the solution's last %d characters, after %s: the referee stops reading there", ignored, after)
+		}
+		answers.Ignored++
+	}
 	if forfeit != "" {
 		r.Score = 0
 	}
@@ -315,6 +347,9 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			"score": r.Score, "move_score": r.MoveScore, "power_score": r.PowerScore,
 			"end_state": r.EndState, "error": r.Error, "units_locked": r.UnitsLocked,
 			"moves_executed": r.MovesExecuted, "board": r.Board,
+		}
+		if ignored > 0 {
+			rec["ignored_chars"] = ignored
 		}
 		line, err := json.Marshal(rec)
 		if err != nil {
@@ -335,6 +370,9 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 			"units_locked": r.UnitsLocked,
 			"solution":     solution,
 		},
+	}
+	if ignored > 0 {
+		out.Detail["ignored_chars"] = ignored
 	}
 	out.KeepAnswers()
 	if opt.RecordMoves {

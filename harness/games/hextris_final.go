@@ -179,7 +179,7 @@ func finalDoc(ctx context.Context, board *hextris.FinalBoard, files map[string][
 func scoreFinalFiles(ctx context.Context, board *hextris.FinalBoard, files []string, phrases hextris.PhraseSet) (map[int]hextris.ProblemScore, error) {
 	var sols []hextris.Solution
 	for _, f := range files {
-		s, err := readSolutionFile(f)
+		s, err := readSolutionFile(ctx, f)
 		if err != nil {
 			return nil, err
 		}

@@ -3,10 +3,10 @@ package games
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 	"gauntlet/referees/hextris"
 	"gauntlet/reports"
 )
@@ -75,7 +75,7 @@ func hextrisScore(ctx context.Context, io cli.IO, args []string) error {
 	// the leaderboard kept the latest submission.
 	var sols []hextris.Solution
 	for _, f := range files {
-		s, err := readSolutionFile(f)
+		s, err := readSolutionFile(ctx, f)
 		if err != nil {
 			return err
 		}
@@ -154,10 +154,11 @@ func writeToolOutput(io cli.IO, tables []*reports.Table, mdFile, csvFile string,
 	return nil
 }
 
-// readSolutionFile reads one contest solution file; a file that is not one
-// is an error naming it.
-func readSolutionFile(f string) ([]hextris.Solution, error) {
-	data, err := os.ReadFile(f)
+// readSolutionFile reads one contest solution file of at most
+// bounded.FileSize bytes; a file that is not one, or a larger one, is an
+// error naming it. A file that is a pipe stops being read when ctx is done.
+func readSolutionFile(ctx context.Context, f string) ([]hextris.Solution, error) {
+	data, err := bounded.ReadFile(ctx, f, bounded.FileSize)
 	if err != nil {
 		return nil, err
 	}

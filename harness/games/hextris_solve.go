@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"sync"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 	"gauntlet/referees/hextris"
 )
 
@@ -78,7 +78,7 @@ func hextrisSolve(ctx context.Context, io cli.IO, args []string) error {
 	// them; the game's cost model orders them.
 	var cases []harness.Case
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := bounded.ReadFile(ctx, f, bounded.FileSize)
 		if err != nil {
 			return fmt.Errorf("hextris solve: %w", err)
 		}

@@ -197,3 +197,63 @@ func TestSolveCasesFloor(t *testing.T) {
 		}
 	}
 }
+
+// TestHextrisKeepsWhatTheRefereeRead: of a solution far longer than its
+// game, the outcome, the record and the moves keep only the prefix the
+// referee read (up to the first command after the end of the game), which
+// replays to the same result, and say how many characters were ignored.
+func TestHextrisKeepsWhatTheRefereeRead(t *testing.T) {
+	p, err := hextris.Official(21)
+	if err != nil {
+		t.Fatal(err)
+	}
+	power, _ := hextris.OfficialPhrases("power")
+	c := hexCaseOf(p, p.SourceSeeds[0], power)
+	const n = 1 << 20 // 'a' moves south-west: units drop and lock until the game ends
+	dir := t.TempDir()
+	solver := filepath.Join(dir, "long.sh")
+	script := `#!/bin/sh
+. ` + filepath.Join(testbotDir(t), "common.sh") + `
+printf '[{"problemId":%s,"seed":%s,"solution":"' "$id" "$seed"
+head -c ` + fmt.Sprint(n) + ` /dev/zero | tr '\0' a
+printf '"}]\n'
+`
+	if err := os.WriteFile(solver, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ent, err := harness.Default.ParseEntrant("hextris", "cmd:"+solver)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec bytes.Buffer
+	g, _ := harness.Default.Game("hextris")
+	out, err := g.Play(context.Background(), c, []harness.Player{{Entrant: ent}}, harness.PlayOptions{Record: &rec, RecordMoves: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, _ := out.Detail["solution"].(string)
+	ignored, _ := out.Detail["ignored_chars"].(int)
+	if len(sol) == 0 || len(sol) >= 10000 || len(sol)+ignored != n || out.Detail["error"] != "command-after-end" {
+		t.Fatalf("kept %d characters, %d ignored, error %v; want the game's prefix and the rest counted", len(sol), ignored, out.Detail["error"])
+	}
+	if len(out.Moves) > len(sol)+2 || rec.Len() > 20000 {
+		t.Fatalf("moves of %d bytes, record of %d: the whole text was kept", len(out.Moves), rec.Len())
+	}
+	if a := out.Seats[0].Answers; a.Ignored != 1 || !strings.Contains(a.IgnoredFirst, fmt.Sprintf("last %d characters", ignored)) {
+		t.Fatalf("answers %+v; want the ignored characters said", a)
+	}
+	again := hextris.Play(p, p.SourceSeeds[0], power, sol)
+	if again.Error != "command-after-end" || again.MovesExecuted != out.Turns || again.MoveScore != out.Detail["move_score"] || again.PowerScore != out.Detail["power_score"] {
+		t.Fatalf("the kept prefix replays to %+v; the outcome said %v", again, out.Detail)
+	}
+}
+
+// testbotDir is the directory of the hextris test solvers.
+func testbotDir(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", "..", "referees", "hextris", "testdata", "solvers"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}

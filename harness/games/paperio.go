@@ -147,7 +147,7 @@ func (paperioGame) Replay(ctx context.Context, io cli.IO, args []string) error {
 	if err := cli.NoArgs("replay paperio", rest); err != nil {
 		return err
 	}
-	return paperio.Replay(io.Stdin, io.Stdout)
+	return paperio.Replay(ctx, io.Stdin, io.Stdout)
 }
 
 // ReplayReference is the traces of the organisers' server, one game each.

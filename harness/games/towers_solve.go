@@ -2,15 +2,18 @@ package games
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 
 	"golang.org/x/sync/errgroup"
 
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 	"gauntlet/referees/towers"
 )
 
@@ -57,73 +60,114 @@ func towersSolve(ctx context.Context, io cli.IO, args []string) error {
 	if *jobs < 1 {
 		return cli.Usagef("towers solve: --jobs %d: want at least 1", *jobs)
 	}
-	var ins []towersSolveIn
-	sc := bufio.NewScanner(io.Stdin)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
-	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
-			continue
-		}
-		var in towersSolveIn
-		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
-			return fmt.Errorf("towers solve: line %d: %w", line, err)
-		}
-		ins = append(ins, in)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("towers solve: reading the layouts: %w", err)
-	}
-	outs := make([]towersSolveOut, len(ins))
 	opt := towers.SolveOptions{Optimal: *optimal, Nodes: *nodes, Weight: *weight}
+	w := bufio.NewWriter(io.Stdout)
+	total, failed, err := towersSolveStream(ctx, io.Stdin, w, opt, *jobs)
+	if ferr := w.Flush(); err == nil && ferr != nil {
+		err = ferr
+	}
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return err
+	case err != nil:
+		return fmt.Errorf("towers solve: %w", err)
+	case failed > 0:
+		return fmt.Errorf("towers solve: %d of %d layouts have no answer (see their error fields)", failed, total)
+	}
+	return nil
+}
+
+// towersSolveStream solves the layouts of in (JSON lines of at most
+// bounded.LineSize bytes) on jobs workers while it reads them, and writes
+// the answers to w in input order as they are ready: at most 4*jobs layouts
+// are held at once, whatever the length of the input. It returns the
+// number of layouts answered and of answers with an error; a malformed
+// line, a failed read or write or a cancelled ctx stops it (the answers
+// written stay).
+func towersSolveStream(ctx context.Context, in io.Reader, w io.Writer, opt towers.SolveOptions, jobs int) (total, failed int, err error) {
+	type job struct {
+		in  towersSolveIn
+		out chan towersSolveOut
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	g, gctx := errgroup.WithContext(ctx)
-	next := make(chan int)
-	for range min(*jobs, max(len(ins), 1)) {
+	work := make(chan job)
+	order := make(chan job, 4*jobs) // answers to write, in input order
+	for range jobs {
 		g.Go(func() error {
 			var s towers.Solver
-			for i := range next {
-				o, err := towersSolveOne(gctx, &s, ins[i], opt)
+			for j := range work {
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				o, err := towersSolveOne(gctx, &s, j.in, opt)
 				if err != nil {
 					return err
 				}
-				outs[i] = o
+				j.out <- o
 			}
 			return nil
 		})
 	}
-feed:
-	for i := range ins {
-		select {
-		case next <- i:
-		case <-gctx.Done():
-			break feed
+	g.Go(func() error {
+		defer close(work)
+		defer close(order)
+		lines := bounded.NewLines(gctx, in, 0)
+		for lines.Scan() {
+			if len(bytes.TrimSpace(lines.Bytes())) == 0 {
+				continue
+			}
+			j := job{out: make(chan towersSolveOut, 1)}
+			if err := json.Unmarshal(lines.Bytes(), &j.in); err != nil {
+				return fmt.Errorf("line %d: %w", lines.Line(), err)
+			}
+			for _, ch := range []chan job{order, work} {
+				select {
+				case ch <- j:
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+			}
 		}
-	}
-	close(next)
-	if err := g.Wait(); err != nil {
-		return fmt.Errorf("towers solve: %w", err)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	failed := 0
-	w := bufio.NewWriter(io.Stdout)
-	for _, o := range outs {
+		if err := lines.Err(); err != nil {
+			if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
+				return err // "line 3: longer than 16 MiB"
+			}
+			return fmt.Errorf("reading the layouts: %w", err)
+		}
+		return nil
+	})
+	var werr error
+	for j := range order {
+		var o towersSolveOut
+		select {
+		case o = <-j.out:
+		case <-gctx.Done():
+		}
+		if gctx.Err() != nil {
+			break
+		}
+		total++
 		if o.Error != "" {
 			failed++
 		}
 		b, err := json.Marshal(o)
 		if err != nil {
-			return err
+			werr = err
+			break
 		}
-		_, _ = w.Write(append(b, '\n')) // a write error is kept by the writer and returned by Flush
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			werr = err
+			break
+		}
 	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("towers solve: %w", err)
+	if werr != nil {
+		cancel()
+		_ = g.Wait() // the reader and the workers stop: their errors are only the cancellation
+		return total, failed, werr
 	}
-	if failed > 0 {
-		return fmt.Errorf("towers solve: %d of %d layouts have no answer (see their error fields)", failed, len(outs))
-	}
-	return nil
+	return total, failed, g.Wait()
 }
 
 // towersSolveOne answers one layout; err is for a cancelled search only.

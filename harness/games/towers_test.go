@@ -1,14 +1,19 @@
 package games
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/internal/bounded"
 	"gauntlet/referees/towers"
 )
 
@@ -121,4 +126,68 @@ func TestTowersSolveTool(t *testing.T) {
 	if _, err := run("{not json\n"); err == nil || !strings.Contains(err.Error(), "line 1") {
 		t.Errorf("malformed line: %v", err)
 	}
+}
+
+// TestTowersSolveBoundsItsInput: more columns than a layout has, or a line
+// past the line cap, is an error saying so; answers come out while the
+// input is still open (the layouts are not all held), and cancelling stops
+// a solve whose input stays open.
+func TestTowersSolveBoundsItsInput(t *testing.T) {
+	run := func(stdin string) error {
+		var out, errb bytes.Buffer
+		return towersSolve(context.Background(), cli.IO{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}, nil)
+	}
+	many := `{"id": "x", "columns": [` + strings.Repeat(`"", `, 1000) + `""]}`
+	if err := run(many); err == nil || !strings.Contains(err.Error(), "line 1: columns: more than 10; a layout has at most 10") {
+		t.Errorf("1,001 columns: %v", err)
+	}
+	long := `{"id": "` + strings.Repeat("x", bounded.LineSize) + `"}`
+	if err := run(long); err == nil || err.Error() != "towers solve: line 1: longer than 16 MiB" {
+		t.Errorf("a line of 16 MiB: %v", err)
+	}
+
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() {
+		done <- towersSolve(ctx, cli.IO{Stdin: inR, Stdout: outW, Stderr: io.Discard}, []string{"--jobs", "1"})
+		outW.Close()
+	}()
+	// The writer is flushed at the end only: the answer is awaited through
+	// a flush forced by the next layouts' answers filling its buffer.
+	layout := `{"id": "small", "columns": ["a1 b0 a0", "b6 b5 b4 b3 b2 b1", "a6 a5 a4 a3 a2", ""]}` + "\n"
+	go func() {
+		for range 200 {
+			if _, err := inW.Write([]byte(layout)); err != nil {
+				return
+			}
+		}
+	}()
+	firsts := make(chan string, 1)
+	go func() {
+		first, _ := bufio.NewReader(outR).ReadString('\n')
+		firsts <- first
+		_, _ = io.Copy(io.Discard, outR)
+	}()
+	select {
+	case first := <-firsts:
+		if !strings.Contains(first, `"id":"small"`) {
+			t.Fatalf("first answer while the input is open: %q", first)
+		}
+	case <-time.After(time.Minute):
+		inW.Close()
+		t.Fatal("no answer within a minute while the input stayed open: the layouts are all read first")
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("towers solve after cancel: %v; want context.Canceled", err)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("towers solve did not stop on cancel while its input stayed open")
+	}
+	inW.Close()
 }

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"gauntlet/internal/bounded"
 )
 
 // ReplayInput is what a replay needs from one games.jsonl line; other fields
@@ -16,7 +18,68 @@ type ReplayInput struct {
 	Name    json.RawMessage `json:"name"`
 	Seed    *int64          `json:"seed"`
 	League  *int            `json:"league"`
-	Actions [][]*string     `json:"actions"`
+	Actions Actions         `json:"actions"`
+}
+
+// Actions are a game's recorded action lines, one entry per round with one
+// line per player (null for an inactive one). Decoding stops at the first
+// round past MaxRounds and at the first line past Players in a round, so
+// that a list longer than any game uses costs no memory: a game lasts at
+// most MaxRounds rounds.
+type Actions [][]*string
+
+// UnmarshalJSON decodes an array of rounds, each an array of strings or
+// nulls, refusing more rounds or lines than a game has.
+func (a *Actions) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	rounds, err := openArray(dec)
+	if err != nil || !rounds {
+		*a = nil
+		return err
+	}
+	out := Actions{}
+	for dec.More() {
+		if len(out) == MaxRounds {
+			return fmt.Errorf("actions: more than %d rounds; a game lasts at most %d", MaxRounds, MaxRounds)
+		}
+		lines, err := openArray(dec)
+		if err != nil {
+			return fmt.Errorf("actions[%d]: %w", len(out), err)
+		}
+		var round []*string
+		for lines && dec.More() {
+			if len(round) == Players {
+				return fmt.Errorf("actions[%d]: more than %d entries, want one per player", len(out), Players)
+			}
+			var s *string
+			if err := dec.Decode(&s); err != nil {
+				return fmt.Errorf("actions[%d][%d]: want a string or null: %w", len(out), len(round), err)
+			}
+			round = append(round, s)
+		}
+		if lines {
+			if _, err := dec.Token(); err != nil { // the round's ']'
+				return err
+			}
+		}
+		out = append(out, round)
+	}
+	*a = out
+	return nil
+}
+
+// openArray reads the '[' that opens an array, or a null (false).
+func openArray(dec *json.Decoder) (bool, error) {
+	tok, err := dec.Token()
+	switch {
+	case err != nil:
+		return false, err
+	case tok == nil:
+		return false, nil
+	case tok != json.Delim('['):
+		return false, fmt.Errorf("want an array, got %v", tok)
+	}
+	return true, nil
 }
 
 // ReplayResult is one line of the replay output.
@@ -65,32 +128,33 @@ func ReplayGame(seed int64, league int, actions [][]*string, withInputs bool) (R
 
 // Replay reads games as JSON lines from r and writes one result line per
 // game to w, in order (the `gauntlet replay brew` contract). Blank lines
-// are skipped. A malformed game is an error naming its line and name.
+// are skipped. A malformed game is an error naming its line and name, as
+// is a line longer than bounded.LineSize. ctx ends the replay even while a
+// read of r blocks.
 func Replay(ctx context.Context, r io.Reader, w io.Writer, withInputs bool) error {
-	br := bufio.NewReaderSize(r, 1<<20)
+	lines := bounded.NewLines(ctx, r, 0)
 	bw := bufio.NewWriterSize(w, 1<<16)
-	lineNo := 0
-	for {
+	for lines.Scan() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		line, rerr := br.ReadBytes('\n')
-		if rerr != nil && !errors.Is(rerr, io.EOF) {
-			return rerr
+		line := lines.Bytes()
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
 		}
-		lineNo++
-		if len(bytes.TrimSpace(line)) > 0 {
-			out, err := replayLine(line, withInputs)
-			if err != nil {
-				return fmt.Errorf("input line %d: %w", lineNo, err)
-			}
-			if _, err := bw.Write(out); err != nil {
-				return err
-			}
+		out, err := replayLine(line, withInputs)
+		if err != nil {
+			return fmt.Errorf("input line %d: %w", lines.Line(), err)
 		}
-		if rerr != nil {
-			break
+		if _, err := bw.Write(out); err != nil {
+			return err
 		}
+	}
+	if err := lines.Err(); err != nil {
+		if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
+			return fmt.Errorf("input %w", err) // "input line 3: longer than 16 MiB"
+		}
+		return err
 	}
 	return bw.Flush()
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"gauntlet/internal/bounded"
 )
 
 // Tracker rebuilds, turn after turn, the State a player can know from its
@@ -162,9 +164,9 @@ func spellRecipe(id int32, delta [Tiers]int32) (uint8, bool) {
 
 // Serve runs bot as a CodinGame process: it reads turn inputs from r, and
 // for each prints the bot's command line to w, until r ends. The context is
-// checked between turns.
+// checked between turns, and ends a read of r that blocks.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
-	br := bufio.NewReader(r)
+	br := bufio.NewReader(bounded.Reader(ctx, r))
 	bw := bufio.NewWriter(w)
 	var (
 		tr    Tracker
@@ -233,11 +235,16 @@ func readTurn(br *bufio.Reader, dst []byte) ([]byte, error) {
 }
 
 // readLine appends one line, with its newline, to dst without allocating
-// once dst has grown to a turn's size.
+// once dst has grown to a turn's size. A line longer than bounded.LineSize
+// is an error.
 func readLine(br *bufio.Reader, dst []byte) ([]byte, error) {
+	start := len(dst)
 	for {
 		chunk, err := br.ReadSlice('\n')
 		dst = append(dst, chunk...)
+		if len(dst)-start > bounded.LineSize {
+			return dst, &bounded.TooLargeError{Name: "an input line", Limit: bounded.LineSize, Line: true}
+		}
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return dst, err
 		}

@@ -7,8 +7,8 @@ import "fmt"
 // the round's lines (nil for an inactive player), then parses the lines (a
 // line that does not parse disqualifies its player, as on the platform) and
 // plays the round. It returns the final state. An action list that ends
-// before the game, or that has no line for an active player, is an error
-// naming the round.
+// before the game, that goes on after it, or that has no line for an active
+// player, is an error naming the round.
 func Walk(seed int64, league int, actions [][]*string, visit func(st *State, lines [Players]*string)) (State, error) {
 	st, err := New(seed, league)
 	if err != nil {
@@ -54,6 +54,9 @@ func Walk(seed int64, league int, actions [][]*string, visit func(st *State, lin
 			}
 		}
 		st.Step(acts)
+	}
+	if len(actions) > int(st.Round) {
+		return st, fmt.Errorf("actions hold %d rounds but the game ended after %d", len(actions), st.Round)
 	}
 	return st, nil
 }

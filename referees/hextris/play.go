@@ -42,6 +42,12 @@ type Result struct {
 	// caused the error (the invalid character, the repeating command, or
 	// the first surplus character), or -1 without error.
 	ErrorAt int `json:"-"`
+	// Used is how many bytes of the solution the referee read: up to the
+	// character that ended the game or caused the error, or the whole
+	// text. What follows is ignored (\t, \n and \r after the end of the
+	// game) or only the error's cause repeated; solution[:Used] plays the
+	// same game with the same error.
+	Used int `json:"-"`
 	// Kind and End are Error and EndState as values.
 	Kind ErrorKind `json:"-"`
 	End  EndState  `json:"-"`
@@ -72,8 +78,9 @@ func (g *Game) Play(p *Problem, seed uint32, phrases PhraseSet, solution string)
 // holds the state at which play stopped.
 func (g *Game) Run(p *Problem, seed uint32, phrases PhraseSet, solution string) Result {
 	g.Reset(p, seed)
-	kind, at := g.runText(solution)
+	kind, at, used := g.runText(solution)
 	r := Result{
+		Used:          used,
 		MoveScore:     g.moveScore,
 		PowerScore:    phrases.Score(solution),
 		UnitsLocked:   g.locked,
@@ -91,8 +98,9 @@ func (g *Game) Run(p *Problem, seed uint32, phrases PhraseSet, solution string) 
 }
 
 // runText executes the commands of a raw solution text until the first
-// error or the end of the text.
-func (g *Game) runText(s string) (ErrorKind, int) {
+// error or the end of the text. It returns the error, its offset (-1 for
+// none) and how many bytes were read.
+func (g *Game) runText(s string) (ErrorKind, int, int) {
 	for i := 0; i < len(s); {
 		start := i
 		var k int8
@@ -108,21 +116,22 @@ func (g *Game) runText(s string) (ErrorKind, int) {
 			if k == classIgnored {
 				continue
 			}
-			return InvalidCommand, start
+			return InvalidCommand, start, i
 		}
 		switch g.Step(Command(k)) {
 		case StepRepeated:
-			return RepeatedPosition, start
+			return RepeatedPosition, start, i
 		case StepEnded, StepOver:
 			// StepOver only happens when the game was over from the start:
 			// the referee then accepts exactly one command.
 			if j := nextCommandChar(s, i); j >= 0 {
-				return CommandAfterEnd, j
+				_, w := utf8.DecodeRuneInString(s[j:])
+				return CommandAfterEnd, j, j + w
 			}
-			return NoError, -1
+			return NoError, -1, i
 		}
 	}
-	return NoError, -1
+	return NoError, -1, len(s)
 }
 
 // nextCommandChar returns the offset of the first character at or after i

@@ -3,9 +3,11 @@ package hextris
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // ParseProblem reads a problem file (JSON with the keys id, width, height,
@@ -148,13 +150,33 @@ func jsonKind(raw json.RawMessage) string {
 		return "a boolean"
 	case 'n':
 		return "null"
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return "a number"
 	}
-	return "a number"
+	return "not JSON"
+}
+
+// notJSON describes a syntax error of a JSON document as "not JSON:
+// invalid character 'x' looking for beginning of value at offset 0", or
+// returns "" for another error.
+func notJSON(err error) string {
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return ""
+	}
+	at := se.Offset - 1 // Offset counts the bad byte
+	if strings.HasPrefix(se.Error(), "unexpected end") {
+		at = se.Offset
+	}
+	return fmt.Sprintf("not JSON: %v at offset %d", se, max(at, 0))
 }
 
 func jsonObject(data []byte, path string) (map[string]json.RawMessage, error) {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(data, &obj); err != nil {
+		if msg := notJSON(err); msg != "" {
+			return nil, fmt.Errorf("%s: %s", path, msg)
+		}
 		if jsonKind(data) != "an object" {
 			return nil, fmt.Errorf("%s: want a JSON object, got %s", path, jsonKind(data))
 		}
@@ -176,10 +198,14 @@ func field(obj map[string]json.RawMessage, name, path string) (json.RawMessage, 
 
 func jsonArray(raw json.RawMessage, path string) ([]json.RawMessage, error) {
 	var a []json.RawMessage
+	err := json.Unmarshal(raw, &a)
+	if msg := notJSON(err); msg != "" {
+		return nil, fmt.Errorf("%s: %s", path, msg)
+	}
 	if jsonKind(raw) != "an array" {
 		return nil, fmt.Errorf("%s: want an array, got %s", path, jsonKind(raw))
 	}
-	if err := json.Unmarshal(raw, &a); err != nil {
+	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return a, nil

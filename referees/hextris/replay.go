@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+
+	"gauntlet/internal/bounded"
 )
 
 // Replay runs the conformance replay contract: one JSON object per input
@@ -16,9 +18,10 @@ import (
 // are skipped. The first malformed line (bad JSON, a missing or mistyped
 // field, an unknown problem or phrase set) stops the replay with an error
 // naming its line number; the results of the lines before it are written.
+// A line longer than bounded.LineSize is such an error; ctx ends the replay
+// even while a read of r blocks.
 func Replay(ctx context.Context, r io.Reader, w io.Writer) (err error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 1<<20), 1<<30)
+	sc := bounded.NewLines(ctx, r, 0)
 	bw := bufio.NewWriterSize(w, 1<<16)
 	defer func() {
 		// The results before a malformed line still come out.
@@ -28,9 +31,8 @@ func Replay(ctx context.Context, r io.Reader, w io.Writer) (err error) {
 	}()
 	var g Game
 	sets := map[string]PhraseSet{}
-	line := 0
 	for sc.Scan() {
-		line++
+		line := sc.Line()
 		if line&255 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -51,10 +53,7 @@ func Replay(ctx context.Context, r io.Reader, w io.Writer) (err error) {
 			return err
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("line %d: %w", line+1, err)
-	}
-	return nil
+	return sc.Err()
 }
 
 func replayInput(text []byte, sets map[string]PhraseSet) (*Problem, uint32, PhraseSet, string, error) {

@@ -22,12 +22,16 @@ type Solution struct {
 // index and the field.
 func ParseSolutions(data []byte) ([]Solution, error) {
 	data = bytes.TrimSpace(data)
+	var items []json.RawMessage
+	err := json.Unmarshal(data, &items)
+	if msg := notJSON(err); msg != "" {
+		return nil, fmt.Errorf("solutions: %s", msg)
+	}
 	if jsonKind(data) != "an array" {
 		return nil, fmt.Errorf("solutions: want a JSON array of {problemId, seed, tag, solution}, got %s", jsonKind(data))
 	}
-	items, err := jsonArray(data, "solutions")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("solutions: %w", err)
 	}
 	out := make([]Solution, 0, len(items))
 	for i, raw := range items {

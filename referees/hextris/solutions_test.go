@@ -121,6 +121,37 @@ func TestParseSolutionsErrorsNameTheField(t *testing.T) {
 	}
 }
 
+// TestNotJSONIsSaid: input that is not JSON is reported as such, with the
+// parser's message and the offset, not as the kind its first byte suggests.
+func TestNotJSONIsSaid(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`xyz`, "not JSON: invalid character 'x' looking for beginning of value at offset 0"},
+		{`7x`, "not JSON: invalid character 'x' after top-level value at offset 1"},
+		{`nul`, "not JSON: "},
+		{`[{"problemId":1,`, "not JSON: unexpected end of JSON input at offset 16"},
+	} {
+		for name, parse := range map[string]func([]byte) error{
+			"ParseSolutions": func(b []byte) error { _, err := ParseSolutions(b); return err },
+			"ParseProblem":   func(b []byte) error { _, err := ParseProblem(b); return err },
+		} {
+			err := parse([]byte(c.in))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s(%s) = %v; want an error with %q", name, c.in, err, c.want)
+			}
+		}
+	}
+	var out bytes.Buffer
+	if err := Replay(context.Background(), strings.NewReader("\n7up\n"), &out); err == nil ||
+		!strings.Contains(err.Error(), "line 2: case: not JSON: invalid character 'u' after top-level value at offset 1") {
+		t.Errorf("Replay(7up) = %v", err)
+	}
+	p, _ := Official(1)
+	_, err := RunExternal(context.Background(), []string{"sh", "-c", "echo 12 apples"}, ExternalOptions{}, p, p.SourceSeeds[0])
+	if err == nil || !strings.Contains(err.Error(), "output: solutions: not JSON: invalid character 'a' after top-level value at offset 3") {
+		t.Errorf("a solver printing 12 apples: %v", err)
+	}
+}
+
 func TestReplayStopsAtAMalformedLine(t *testing.T) {
 	in := `{"problemId":1,"seed":0,"solution":"ei!","phrases":"power"}` + "\n\n" +
 		`{"problemId":1,"seed":0,"solution":"ei!","phrases":"nope"}` + "\n"
@@ -222,4 +253,16 @@ func FuzzPlay(f *testing.F) {
 			t.Fatalf("error %s but score %d", r.Error, r.Score)
 		}
 	})
+}
+
+// TestReplayLineCap: a line past the line cap is an error naming it.
+func TestReplayLineCap(t *testing.T) {
+	in := `{"problemId":1,"seed":0,"solution":"ei!"}` + "\n" + `{"problemId":1,"seed":0,"solution":"` + strings.Repeat("p", 16<<20) + `"}`
+	var out bytes.Buffer
+	if err := Replay(context.Background(), strings.NewReader(in), &out); err == nil || err.Error() != "line 2: longer than 16 MiB" {
+		t.Fatalf("Replay = %v", err)
+	}
+	if !strings.Contains(out.String(), `"power_score"`) {
+		t.Fatalf("the first line's result is missing: %q", out.String())
+	}
 }

@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -53,7 +56,7 @@ func readGz(t testing.TB, path string) []byte {
 // disagreement ("" when all agree).
 func compareTrace(data []byte) (string, error) {
 	var out bytes.Buffer
-	if err := Replay(bytes.NewReader(data), &out); err != nil {
+	if err := Replay(context.Background(), bytes.NewReader(data), &out); err != nil {
 		return "", err
 	}
 	want := bufio.NewScanner(bytes.NewReader(data))
@@ -191,5 +194,35 @@ func TestConformanceDetects(t *testing.T) {
 		if err != nil || diff == "" {
 			t.Errorf("changing %s went unnoticed (%v)", c[0], err)
 		}
+	}
+}
+
+// TestReplayRefusesTicksPastTheEnd: a tick row after the last tick the
+// referee processes is an error naming its line, not silently ignored.
+func TestReplayRefusesTicksPastTheEnd(t *testing.T) {
+	data := bytes.TrimSpace(readGz(t, traceFiles(t)[0]))
+	lines := bytes.Count(data, []byte("\n")) + 1
+	var out bytes.Buffer
+	if err := Replay(context.Background(), bytes.NewReader(data), &out); err != nil {
+		t.Fatalf("the trace: %v", err)
+	}
+	extra := append(append(append([]byte(nil), data...), "\n\n"...), `{"tick": 99999, "cmds": {}}`...)
+	want := fmt.Sprintf("trace line %d: tick 99999 comes after the end of the game", lines+2)
+	if err := Replay(context.Background(), bytes.NewReader(extra), &out); err == nil || err.Error() != want {
+		t.Fatalf("a tick after the end: %v; want %q", err, want)
+	}
+	long := append(append(append([]byte(nil), data...), '\n'), bytes.Repeat([]byte(" "), 16<<20)...)
+	if err := Replay(context.Background(), bytes.NewReader(long), &out); err == nil || !strings.HasSuffix(err.Error(), "longer than 16 MiB") {
+		t.Fatalf("a line of 16 MiB: %v", err)
+	}
+}
+
+// TestServeLineCap: a runner's message past the line cap is an error
+// naming the line, not held whole.
+func TestServeLineCap(t *testing.T) {
+	in := `{"type": "end_gam` + strings.Repeat("e", 16<<20) + `"}`
+	err := Serve(context.Background(), strings.NewReader(in), io.Discard, printBot{})
+	if err == nil || err.Error() != "serve: line 1: longer than 16 MiB" {
+		t.Fatalf("Serve = %v", err)
 	}
 }

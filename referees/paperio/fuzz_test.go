@@ -2,6 +2,7 @@ package paperio
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"testing"
 )
@@ -19,7 +20,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"header": {"start": [[1,435,435,[14,14]]]}}` + "\n" + `{"tick": 1, "cmds": {"1": "up"}, "spawn": ["saw", 465, 435, 10]}`))
 	f.Add([]byte(`{"header": {"start": [1,2], "MAX_TICK_COUNT": 3}}` + "\n" + `{"tick": 1, "cmds": {"7": 1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_ = Replay(bytes.NewReader(data), io.Discard)
+		_ = Replay(context.Background(), bytes.NewReader(data), io.Discard)
 	})
 }
 

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+
+	"gauntlet/internal/bounded"
 )
 
 // Serve runs an in-process bot as a runner-protocol process: it reads the
@@ -20,7 +22,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
 	if bot == nil {
 		return errors.New("serve: nil bot")
 	}
-	br := bufio.NewReaderSize(r, 1<<16)
+	lines := bounded.NewLines(ctx, r, 0)
 	bw := bufio.NewWriter(w)
 	rules := DefaultRules()
 	n, me := 0, 0
@@ -30,14 +32,13 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		text, err := br.ReadBytes('\n')
-		if len(text) == 0 && err != nil {
-			if err == io.EOF {
-				return nil
+		if !lines.Scan() {
+			if err := lines.Err(); err != nil {
+				return fmt.Errorf("serve: %w", err) // "serve: line 3: longer than 16 MiB"
 			}
-			return err
+			return bw.Flush()
 		}
-		m, perr := ParseMessage(text)
+		m, perr := ParseMessage(lines.Bytes())
 		if perr != nil {
 			return fmt.Errorf("serve: line %d: %v", line, perr)
 		}
@@ -77,9 +78,6 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
 			if err := bw.Flush(); err != nil {
 				return err
 			}
-		}
-		if err == io.EOF {
-			return bw.Flush()
 		}
 	}
 }

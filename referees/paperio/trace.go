@@ -3,11 +3,14 @@ package paperio
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
+
+	"gauntlet/internal/bounded"
 )
 
 // TraceHeader is the first line of a trace ({"header": {...}}). Absent
@@ -83,10 +86,10 @@ type rawRow struct {
 	Spawn *BonusRecord               `json:"spawn"`
 }
 
-// TraceReader reads a trace line by line.
+// TraceReader reads a trace line by line; a line longer than
+// bounded.LineSize is an error naming it.
 type TraceReader struct {
-	r      *bufio.Reader
-	line   int
+	r      *bounded.Lines
 	Header TraceHeader
 	Rules  Rules
 	N      int // players
@@ -94,7 +97,12 @@ type TraceReader struct {
 
 // NewTraceReader reads and checks the header line.
 func NewTraceReader(r io.Reader) (*TraceReader, error) {
-	tr := &TraceReader{r: bufio.NewReaderSize(r, 1<<16)}
+	return newTraceReader(context.Background(), r)
+}
+
+// newTraceReader is NewTraceReader whose reads stop when ctx is done.
+func newTraceReader(ctx context.Context, r io.Reader) (*TraceReader, error) {
+	tr := &TraceReader{r: bounded.NewLines(ctx, r, 0)}
 	b, err := tr.next()
 	if err != nil {
 		if err == io.EOF {
@@ -106,42 +114,37 @@ func NewTraceReader(r io.Reader) (*TraceReader, error) {
 		Header *TraceHeader `json:"header"`
 	}
 	if err := json.Unmarshal(b, &hl); err != nil {
-		return nil, fmt.Errorf("trace line %d: %v", tr.line, err)
+		return nil, fmt.Errorf("trace line %d: %v", tr.Line(), err)
 	}
 	if hl.Header == nil {
-		return nil, fmt.Errorf("trace line %d: no \"header\" object", tr.line)
+		return nil, fmt.Errorf("trace line %d: no \"header\" object", tr.Line())
 	}
 	tr.Header = *hl.Header
 	tr.Rules, tr.N, err = tr.Header.Rules()
 	if err != nil {
-		return nil, fmt.Errorf("trace line %d: header: %v", tr.line, err)
+		return nil, fmt.Errorf("trace line %d: header: %v", tr.Line(), err)
 	}
 	return tr, nil
 }
 
-// next returns the next non-blank line.
+// next returns the next non-blank line, valid until the next call.
 func (tr *TraceReader) next() ([]byte, error) {
-	for {
-		b, err := tr.r.ReadBytes('\n')
-		if len(b) == 0 && err != nil {
-			if err == io.EOF {
-				return nil, io.EOF
-			}
-			return nil, fmt.Errorf("trace line %d: %v", tr.line+1, err)
-		}
-		tr.line++
-		b = bytes.TrimSpace(b)
-		if len(b) > 0 {
+	for tr.r.Scan() {
+		if b := bytes.TrimSpace(tr.r.Bytes()); len(b) > 0 {
 			return b, nil
 		}
-		if err != nil {
-			return nil, io.EOF
-		}
 	}
+	if err := tr.r.Err(); err != nil {
+		if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
+			return nil, fmt.Errorf("trace %w", err) // "trace line 3: longer than 16 MiB"
+		}
+		return nil, err
+	}
+	return nil, io.EOF
 }
 
 // Line is the number of the last line read (1 is the header).
-func (tr *TraceReader) Line() int { return tr.line }
+func (tr *TraceReader) Line() int { return tr.r.Line() }
 
 // Next reads the next tick row; io.EOF at the end.
 func (tr *TraceReader) Next(row *TraceRow) error {
@@ -151,16 +154,16 @@ func (tr *TraceReader) Next(row *TraceRow) error {
 	}
 	var raw rawRow
 	if err := json.Unmarshal(b, &raw); err != nil {
-		return fmt.Errorf("trace line %d: %v", tr.line, err)
+		return fmt.Errorf("trace line %d: %v", tr.Line(), err)
 	}
 	if raw.Tick == nil {
-		return fmt.Errorf("trace line %d: no \"tick\"", tr.line)
+		return fmt.Errorf("trace line %d: no \"tick\"", tr.Line())
 	}
 	*row = TraceRow{Tick: *raw.Tick, Spawn: raw.Spawn}
 	for key, v := range raw.Cmds {
 		id, err := strconv.Atoi(key)
 		if err != nil || id < 1 || id > tr.N {
-			return fmt.Errorf("trace line %d: cmds: bad player id %q (want 1 to %d)", tr.line, key, tr.N)
+			return fmt.Errorf("trace line %d: cmds: bad player id %q (want 1 to %d)", tr.Line(), key, tr.N)
 		}
 		row.Asked[id-1] = true
 		var s string
@@ -174,9 +177,10 @@ func (tr *TraceReader) Next(row *TraceRow) error {
 // Replay plays a trace (header, then rows with tick, cmds and optional
 // spawn) and writes one JSON TickRecord line per processed tick. Bonuses
 // appear only where a row injects them; no random spawn is drawn. It stops
-// after the last tick the referee would process.
-func Replay(r io.Reader, w io.Writer) (err error) {
-	tr, err := NewTraceReader(r)
+// after the last tick the referee would process; a tick row after it is an
+// error naming its line. ctx ends the replay even while a read of r blocks.
+func Replay(ctx context.Context, r io.Reader, w io.Writer) (err error) {
+	tr, err := newTraceReader(ctx, r)
 	if err != nil {
 		return err
 	}
@@ -196,6 +200,9 @@ func Replay(r io.Reader, w io.Writer) (err error) {
 	var buf []byte
 	enc := json.NewEncoder(bw)
 	for !s.Over() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		err := tr.Next(&row)
 		if err == io.EOF {
 			break
@@ -220,6 +227,14 @@ func Replay(r io.Reader, w io.Writer) (err error) {
 		s.EndTick()
 		buf = s.Record(t, &rec, buf)
 		if err := enc.Encode(&rec); err != nil {
+			return err
+		}
+	}
+	if s.Over() {
+		switch err := tr.Next(&row); {
+		case err == nil:
+			return fmt.Errorf("trace line %d: tick %d comes after the end of the game", tr.Line(), row.Tick)
+		case err != io.EOF:
 			return err
 		}
 	}

@@ -1,6 +1,8 @@
 package towers
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 )
@@ -41,6 +43,36 @@ func (b Block) String() string {
 // empty column.
 type Layout []string
 
+// UnmarshalJSON decodes an array of column strings (null for none). More
+// than MaxColumns columns is an error as soon as the next one starts: no
+// layout has more, and a longer list costs no memory.
+func (l *Layout) UnmarshalJSON(b []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	tok, err := dec.Token()
+	switch {
+	case err != nil:
+		return err
+	case tok == nil:
+		*l = nil
+		return nil
+	case tok != json.Delim('['):
+		return fmt.Errorf("columns: want an array of strings, got %v", tok)
+	}
+	out := Layout{}
+	for dec.More() {
+		if len(out) == MaxColumns {
+			return fmt.Errorf("columns: more than %d; a layout has at most %d (%d colours and 2 more)", MaxColumns, MaxColumns, MaxColours)
+		}
+		var s string
+		if err := dec.Decode(&s); err != nil {
+			return fmt.Errorf("columns[%d]: %w", len(out), err)
+		}
+		out = append(out, s)
+	}
+	*l = out
+	return nil
+}
+
 // ParseBlock reads one block, a colour letter a..h and a size digit 0..6.
 func ParseBlock(s string) (Block, error) {
 	if len(s) != 2 || s[0] < 'a' || s[0] >= 'a'+MaxColours || s[1] < '0' || s[1] >= '0'+Sizes {
@@ -57,9 +89,13 @@ func Parse(l Layout) (State, error) {
 	var seen [MaxBlocks]bool
 	var cols [][]Block
 	n, maxColour := 0, -1
+	if len(l) > MaxColumns {
+		return st, fmt.Errorf("layout has %d columns; want at most %d", len(l), MaxColumns)
+	}
 	for i, col := range l {
 		var blocks []Block
-		for _, f := range strings.Fields(col) {
+		// Lazily: a long column stops at its first bad or repeated block.
+		for f := range strings.FieldsSeq(col) {
 			b, err := ParseBlock(f)
 			if err != nil {
 				return st, fmt.Errorf("column %d: %w", i, err)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"gauntlet/internal/bounded"
 )
 
 // Replay errors, as the replay contract names them.
@@ -77,14 +79,14 @@ func replayOne(l Layout, moves [][]int64) ReplayResult {
 // {"columns": [...], "moves": [[from, to], ...]} in, one ReplayResult line
 // out for each, in order. A bad layout or an illegal move is a result, not
 // an error; a line that is not such a JSON object stops the replay with an
-// error naming the line, after the results of the lines before it.
+// error naming the line, after the results of the lines before it, as
+// does a line longer than bounded.LineSize. ctx ends the replay even while
+// a read of in blocks.
 func Replay(ctx context.Context, in io.Reader, out io.Writer) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	sc := bounded.NewLines(ctx, in, 0)
 	w := bufio.NewWriter(out)
-	line := 0
 	for sc.Scan() {
-		line++
+		line := sc.Line()
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -111,7 +113,7 @@ func Replay(ctx context.Context, in io.Reader, out io.Writer) error {
 		return fmt.Errorf("towers replay: %w", err)
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("towers replay: line %d: %w", line+1, err)
+		return fmt.Errorf("towers replay: %w", err)
 	}
 	return nil
 }

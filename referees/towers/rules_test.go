@@ -1,6 +1,7 @@
 package towers
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"slices"
@@ -266,5 +267,23 @@ func TestEveryColourCount(t *testing.T) {
 				t.Fatalf("%d colours seed %d: optimum %d, quick %d, bound %d", c, seed, len(sol.Moves), info.Solution, st.Bound())
 			}
 		}
+	}
+}
+
+// TestReplayBoundsItsInput: a layout of more columns than any has, or a
+// line past the line cap, is an error naming the line (decoded no further).
+func TestReplayBoundsItsInput(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`{"columns": [` + strings.Repeat(`"", `, 100000) + `""], "moves": []}`, "towers replay: line 1: columns: more than 10; a layout has at most 10 (8 colours and 2 more)"},
+		{"\n" + `{"columns": ["` + strings.Repeat("a0 ", 6<<20) + `"]}`, "towers replay: line 2: longer than 16 MiB"},
+	} {
+		var out bytes.Buffer
+		if err := Replay(context.Background(), strings.NewReader(c.in), &out); err == nil || err.Error() != c.want {
+			t.Errorf("Replay = %v; want %q", err, c.want)
+		}
+	}
+	// A long column (within the line cap) stops at its first repeated block.
+	if _, err := Parse(Layout{strings.Repeat("a0 ", 1<<20)}); err == nil || !strings.Contains(err.Error(), "block a0 appears twice") {
+		t.Errorf("Parse of a long column: %v", err)
 	}
 }

@@ -90,14 +90,8 @@ func (s Specs) Check() error {
 		seen[sp.Name] = true
 		switch sp.Kind {
 		case Int, Float, LogFloat:
-			if !(sp.Min <= sp.Max) || math.IsInf(sp.Min, 0) || math.IsInf(sp.Max, 0) {
-				return fmt.Errorf("param %q: bad range [%v, %v]", sp.Name, sp.Min, sp.Max)
-			}
-			if sp.Kind == LogFloat && sp.Min <= 0 {
-				return fmt.Errorf("param %q: log-float needs min > 0", sp.Name)
-			}
-			if sp.Kind == Int && (sp.Min != math.Trunc(sp.Min) || sp.Max != math.Trunc(sp.Max)) {
-				return fmt.Errorf("param %q: int range must be integral", sp.Name)
+			if err := sp.CheckRange(); err != nil {
+				return err
 			}
 		case Categorical:
 			if len(sp.Choices) == 0 {
@@ -108,6 +102,44 @@ func (s Specs) Check() error {
 		}
 		if err := sp.check(sp.Default); err != nil {
 			return fmt.Errorf("default: %w", err)
+		}
+	}
+	return nil
+}
+
+// MaxInt is the largest magnitude of an Int parameter's bounds: 2^53,
+// beyond which a float64 (the type of Values) no longer holds every
+// integer, so a value would reach a strategy or a bot rounded.
+const MaxInt = 1 << 53
+
+// MaxFloat is the largest magnitude of a Float or LogFloat parameter's
+// bounds. Tuning works with the range's width and its square (SPSA's gains,
+// CMA-ES's covariance, TPE's kernels): bounds within 1e100 keep all of that
+// finite.
+const MaxFloat = 1e100
+
+// CheckRange reports a numeric parameter's range that its kind cannot
+// hold: bounds that are not numbers, in the wrong order, beyond MaxInt
+// (Int, which also needs integral bounds) or MaxFloat (Float, LogFloat,
+// which also needs Min > 0). The error names the parameter and the limit.
+func (sp Spec) CheckRange() error {
+	if !(sp.Min <= sp.Max) {
+		return fmt.Errorf("param %q: bad range [%v, %v]", sp.Name, sp.Min, sp.Max)
+	}
+	switch sp.Kind {
+	case Int:
+		if !(sp.Min >= -MaxInt && sp.Max <= MaxInt) {
+			return fmt.Errorf("param %q: range [%s, %s] is beyond what an int parameter holds exactly: its bounds must lie within ±%d (2^53)", sp.Name, fnum(sp.Min), fnum(sp.Max), int64(MaxInt))
+		}
+		if sp.Min != math.Trunc(sp.Min) || sp.Max != math.Trunc(sp.Max) {
+			return fmt.Errorf("param %q: int range must be integral", sp.Name)
+		}
+	case Float, LogFloat:
+		if !(sp.Min >= -MaxFloat && sp.Max <= MaxFloat) {
+			return fmt.Errorf("param %q: range [%s, %s] is too wide to tune: a %s parameter's bounds must lie within ±%s", sp.Name, fnum(sp.Min), fnum(sp.Max), sp.Kind, fnum(MaxFloat))
+		}
+		if sp.Kind == LogFloat && sp.Min <= 0 {
+			return fmt.Errorf("param %q: log-float needs min > 0", sp.Name)
 		}
 	}
 	return nil
@@ -151,19 +183,41 @@ func (sp Spec) ParseValue(text string) (float64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("param %q: %q is not a number", sp.Name, text)
 	}
+	if n, err := strconv.ParseInt(text, 10, 64); sp.Kind == Int && err == nil && (n > MaxInt || n < -MaxInt) {
+		// Read as a float64 it would be rounded to another integer.
+		return 0, fmt.Errorf("param %q: %s is outside [%s, %s]", sp.Name, text, sp.FormatValue(sp.Min), sp.FormatValue(sp.Max))
+	}
 	if err := sp.check(v); err != nil {
 		return 0, err
 	}
 	return v, nil
 }
 
-// FormatValue writes a value as ParseValue reads it.
+// FormatValue writes a value as ParseValue reads it: a choice's name, an
+// integer value in plain digits (1000000, never 1e+06), a real value in
+// the shortest form that reads back the same.
 func (sp Spec) FormatValue(v float64) string {
-	if sp.Kind == Categorical {
+	switch sp.Kind {
+	case Categorical:
 		i := int(v)
 		if i >= 0 && i < len(sp.Choices) {
 			return sp.Choices[i]
 		}
+	case Int:
+		if v == math.Trunc(v) && math.Abs(v) <= MaxInt {
+			return strconv.FormatInt(int64(v), 10)
+		}
+	}
+	return fnum(v)
+}
+
+// keyValue writes a value in the canonical text of a configuration
+// (String): as FormatValue, except that numbers of every kind keep the
+// shortest %g form (1e+06) they were always keyed by, so that a stored
+// run's entrants keep their keys.
+func (sp Spec) keyValue(v float64) string {
+	if sp.Kind == Categorical {
+		return sp.FormatValue(v)
 	}
 	return fnum(v)
 }
@@ -236,7 +290,8 @@ func (s Specs) Parse(assignments ...string) (Values, error) {
 }
 
 // String formats v as "a=1,b=0.5,mode=fast" in declaration order; it is the
-// canonical text used to identify a configuration.
+// canonical text used to identify a configuration (numbers in the shortest
+// %g form, 1e+06 for a million: see keyValue).
 func (s Specs) String(v Values) string {
 	var b strings.Builder
 	for i, sp := range s {
@@ -249,7 +304,7 @@ func (s Specs) String(v Values) string {
 		}
 		b.WriteString(sp.Name)
 		b.WriteByte('=')
-		b.WriteString(sp.FormatValue(x))
+		b.WriteString(sp.keyValue(x))
 	}
 	return b.String()
 }

@@ -3,6 +3,7 @@ package param
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -108,4 +109,64 @@ func ExampleSpecs_Parse() {
 	// Output:
 	// width=250,w_holes=2.5,lr=0.01,eval=simple <nil>
 	// param "width": 9999 is outside [1, 500]
+}
+
+// TestIntValuesInPlainDigits: an integer value is written in digits (a bot
+// reading it with int() or atoi gets the number), while the canonical key
+// text keeps the form stored runs were identified by.
+func TestIntValuesInPlainDigits(t *testing.T) {
+	sp := Spec{Name: "n", Kind: Int, Min: -MaxInt, Max: MaxInt, Default: 0}
+	for v, want := range map[float64]string{
+		1e6: "1000000", 1615124: "1615124", -2.5e7: "-25000000", MaxInt: "9007199254740992", 0: "0",
+	} {
+		if got := sp.FormatValue(v); got != want {
+			t.Errorf("FormatValue(%v) = %q, want %q", v, got, want)
+		}
+		back, err := sp.ParseValue(sp.FormatValue(v))
+		if err != nil || back != v {
+			t.Errorf("ParseValue(FormatValue(%v)) = %v, %v", v, back, err)
+		}
+	}
+	if got := (Spec{Name: "w", Kind: Float, Min: 0, Max: 1e7}).FormatValue(1.5e6); got != "1.5e+06" {
+		t.Errorf("a real value: %q, want the shortest form", got)
+	}
+	specs := Specs{sp}
+	if got := specs.String(Values{"n": 1e6}); got != "n=1e+06" {
+		t.Errorf("String = %q: the key text of a configuration changed", got)
+	}
+}
+
+// TestRangesBeyondTheKindAreRefused: an int range must hold its integers
+// exactly, a real range must stay finite through tuning arithmetic; the
+// error names the parameter and the limit.
+func TestRangesBeyondTheKindAreRefused(t *testing.T) {
+	for _, c := range []struct {
+		sp   Spec
+		want string
+	}{
+		{Spec{Name: "w", Kind: Int, Min: 1, Max: 1e20, Default: 5}, `param "w": range [1, 1e+20] is beyond what an int parameter holds exactly: its bounds must lie within ±9007199254740992 (2^53)`},
+		{Spec{Name: "w", Kind: Int, Min: -MaxInt - 2, Max: 0, Default: 0}, `±9007199254740992`},
+		{Spec{Name: "w", Kind: Float, Min: -1e308, Max: 1e308, Default: 0}, `param "w": range [-1e+308, 1e+308] is too wide to tune: a float parameter's bounds must lie within ±1e+100`},
+		{Spec{Name: "lr", Kind: LogFloat, Min: 1e-3, Max: 1e200, Default: 1}, `param "lr": range [0.001, 1e+200] is too wide to tune: a log-float parameter's bounds must lie within ±1e+100`},
+		{Spec{Name: "w", Kind: Float, Min: math.Inf(-1), Max: 0, Default: 0}, `param "w"`},
+		{Spec{Name: "w", Kind: Float, Min: math.NaN(), Max: 0, Default: 0}, `param "w": bad range`},
+	} {
+		err := Specs{c.sp}.Check()
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Check(%+v) = %v, want %q", c.sp, err, c.want)
+		}
+	}
+	for _, ok := range []Spec{
+		{Name: "n", Kind: Int, Min: -MaxInt, Max: MaxInt, Default: 0},
+		{Name: "w", Kind: Float, Min: -MaxFloat, Max: MaxFloat, Default: 0},
+	} {
+		if err := (Specs{ok}).Check(); err != nil {
+			t.Errorf("Check(%+v) = %v, want nil", ok, err)
+		}
+	}
+	// A value beyond 2^53 would be read rounded to another integer.
+	sp := Spec{Name: "n", Kind: Int, Min: 0, Max: MaxInt, Default: 0}
+	if _, err := sp.ParseValue("9007199254740993"); err == nil || !strings.Contains(err.Error(), `"n": 9007199254740993 is outside [0, 9007199254740992]`) {
+		t.Errorf("ParseValue(2^53+1) = %v", err)
+	}
 }

@@ -232,7 +232,7 @@ func (p *Proc) Send(text []byte, timeout time.Duration) error {
 		case errors.Is(err, os.ErrDeadlineExceeded):
 			return fmt.Errorf("%w: the bot did not read its input within %s", ErrTimeout, Millis(timeout))
 		}
-		return p.exitError("writing input")
+		return p.exitError("writing input", "closed its input (stdin)")
 	}
 	return nil
 }
@@ -315,7 +315,7 @@ wait:
 		}
 	}
 	if !ok || errors.Is(it.err, io.EOF) {
-		return "", 0, p.exitError("reading output")
+		return "", 0, p.exitError("reading output", "closed its output (stdout)")
 	}
 	took := max(it.at.Sub(p.sentAt), 0)
 	if cpu {
@@ -410,8 +410,9 @@ func (p *Proc) readStderr(w io.Writer) {
 }
 
 // exitError describes why the bot's pipe closed: its exit status (when it has
-// exited within a moment) and the tail of its stderr.
-func (p *Proc) exitError(doing string) error {
+// exited within a moment), else closed (which end the bot closed while still
+// running), and the tail of its stderr.
+func (p *Proc) exitError(doing, closed string) error {
 	select {
 	case <-p.done:
 	case <-time.After(200 * time.Millisecond):
@@ -434,7 +435,7 @@ func (p *Proc) exitError(doing string) error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	default:
-		status = "closed its output"
+		status = closed
 	}
 	msg := fmt.Sprintf("%s: %s", doing, status)
 	if t := strings.TrimSpace(p.tail.String()); t != "" {

@@ -514,3 +514,25 @@ func TestCrashStderrIsEscaped(t *testing.T) {
 		t.Errorf("Run: err = %q, want it to end with stderr: %s", err, want)
 	}
 }
+
+// TestClosedEndIsNamed: a bot that closes its stdin while running is
+// reported as having closed its input, one that closes its stdout as having
+// closed its output.
+func TestClosedEndIsNamed(t *testing.T) {
+	p := sh(t, `exec 0<&-; sleep 5`)
+	var err error
+	for range 50 { // the bot closes its stdin a moment after it starts
+		if err = p.Send([]byte("x\n"), time.Second); err != nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "writing input: closed its input (stdin)") {
+		t.Fatalf("Send to a bot without stdin: err = %v", err)
+	}
+	p = sh(t, `exec 1>&-; sleep 5`)
+	_, _, err = p.Answer(2*time.Second, 0)
+	if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "reading output: closed its output (stdout)") {
+		t.Fatalf("Answer of a bot without stdout: err = %v", err)
+	}
+}
