@@ -259,3 +259,112 @@ func TestRefereeGameFiles(t *testing.T) {
 		t.Errorf("play: case detail %v, want the play command's test.seed 2", s.Cases[1].Detail)
 	}
 }
+
+// copyBot copies the race's bot into dir as name, a file the test may
+// change.
+func copyBot(t *testing.T, td, dir, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(td, "bot.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// tune of a bot of a relayed referee against a cmd: opponent: the best step
+// found beats the default one; the study records its game's source (list,
+// report), and a changed opponent bot is another study, or a mismatch under
+// the old study's name.
+func TestRefereeTune(t *testing.T) {
+	td := refData(t)
+	dir := t.TempDir()
+	opp := "cmd:sh '" + copyBot(t, td, dir, "opp.sh") + "' 2"
+	db := "sqlite:" + filepath.Join(dir, "t.db")
+	args := []string{"tune", "--game", raceGame(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"), "--opponents", opp,
+		"--cases", "seeds:3", "--sampler", "random", "--seed", "1", "--storage", db, "--no-time-limit", "--quiet", "--json"}
+	out, stderr, code := gauntlet(t, dir, append(args, "--trials", "5")...)
+	if code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, stderr)
+	}
+	var s struct {
+		Study        string         `json:"study"`
+		Source       string         `json:"source"`
+		BestValue    *float64       `json:"best_value"`
+		DefaultValue *float64       `json:"default_value"`
+		BestParams   map[string]any `json:"best_params"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("tune --json: %v:\n%s", err, out)
+	}
+	// Stepping 1 loses every race to the opponent's 2; 3 wins or ties.
+	if s.BestValue == nil || s.DefaultValue == nil || *s.BestValue <= *s.DefaultValue || s.BestParams["k"].(float64) < 2 {
+		t.Fatalf("best %v (%v), default %v: want a better step than 1\n%s", s.BestValue, s.BestParams, s.DefaultValue, out)
+	}
+	if s.Source != raceGame(td) {
+		t.Errorf("source %q, want %q", s.Source, raceGame(td))
+	}
+	out, stderr, code = gauntlet(t, dir, "tune", "--list", "--storage", db)
+	if code != 0 || !strings.Contains(out, "relayed.py") {
+		t.Errorf("tune --list: exit %d, want the game's source:\n%s%s", code, out, stderr)
+	}
+	if _, stderr, code := gauntlet(t, dir, "report", "--study", s.Study, "--storage", db, "--out", filepath.Join(dir, "rep")); code != 0 {
+		t.Errorf("report --study: exit %d: %s", code, stderr)
+	}
+	// The opponent's files change: the same flags are another study ...
+	f, err := os.OpenFile(filepath.Join(dir, "opp.sh"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("# rebuilt\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = gauntlet(t, dir, append(args, "--trials", "1", "--no-base-trial")...)
+	if code != 0 || !strings.Contains(out, `"study"`) || strings.Contains(out, s.Study) {
+		t.Errorf("tune against a changed opponent: exit %d, want a new study (not %s):\n%s%s", code, s.Study, out, stderr)
+	}
+	// ... and under the old study's name a mismatch.
+	_, stderr, code = gauntlet(t, dir, append(args, "--trials", "6", "--study", s.Study)...)
+	if code == 0 || !strings.Contains(stderr, "pick another --study name") || !strings.Contains(stderr, "opponent_bots") {
+		t.Errorf("the old study against a changed opponent: exit %d: %s", code, stderr)
+	}
+}
+
+// spsa of a bot of a relayed referee: θ+ plays θ− and the step grows, the
+// bigger step winning the races; the study lists with its game's source.
+func TestRefereeSPSA(t *testing.T) {
+	td := refData(t)
+	dir := t.TempDir()
+	db := "sqlite:" + filepath.Join(dir, "s.db")
+	out, stderr, code := gauntlet(t, dir, "spsa", "--game", raceGame(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"),
+		"--games", "20", "--jobs", "1", "--storage", db, "--no-time-limit", "--quiet", "--json")
+	if code != 0 {
+		t.Fatalf("spsa: exit %d: %s", code, stderr)
+	}
+	var s struct {
+		Source  string `json:"source"`
+		Applied int    `json:"applied"`
+		Wins    int    `json:"wins"`
+		Losses  int    `json:"losses"`
+		Params  []struct {
+			Name  string  `json:"name"`
+			Moved float64 `json:"moved"`
+		} `json:"params"`
+	}
+	if err := json.Unmarshal([]byte(out), &s); err != nil {
+		t.Fatalf("spsa --json: %v:\n%s", err, out)
+	}
+	if s.Applied != 10 || s.Source != raceGame(td) || len(s.Params) != 1 || !(s.Params[0].Moved > 0) {
+		t.Fatalf("spsa: %+v, want 10 iterations moving k up\n%s", s, out)
+	}
+	out, stderr, code = gauntlet(t, dir, "spsa", "--list", "--storage", db)
+	if code != 0 || !strings.Contains(out, "relayed.py") {
+		t.Errorf("spsa --list: exit %d, want the game's source:\n%s%s", code, out, stderr)
+	}
+}
