@@ -80,11 +80,14 @@ func run(ctx context.Context, command, args []string, seed int64, players []Play
 	}
 	env := []string{"GAUNTLET_SEED=" + strconv.FormatInt(seed, 10)}
 	out, _, err := lineproc.Run(ctx, argv, lineproc.Options{Env: env, Stderr: w}, nil, lim.game(), 0, maxOutput)
+	var capErr *lineproc.CapError
 	switch {
 	case err == nil:
 		return out, tail.String(), nil
 	case ctx.Err() != nil:
 		return nil, "", ctx.Err()
+	case errors.As(err, &capErr):
+		return nil, "", refErr(tail.String(), "still running at the game's wall-clock cap of %s (--game-timeout)", lineproc.Millis(capErr.Cap))
 	case errors.Is(err, lineproc.ErrTimeout):
 		return nil, "", refErr(tail.String(), "still running after the game's time limit of %s", lineproc.Millis(lim.game()))
 	case errors.Is(err, lineproc.ErrOutputLimit):

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gauntlet/internal/botlimit"
 )
 
 func need(t *testing.T, tools ...string) {
@@ -251,5 +253,24 @@ func TestExpand(t *testing.T) {
 	}
 	if q := ShellQuote(Player{Argv: []string{"python3", "bot's.py"}, Env: []string{"A=1 2"}}); q != `env 'A=1 2' python3 'bot'\''s.py'` {
 		t.Errorf("ShellQuote: %s", q)
+	}
+}
+
+// A referee still running at the game's wall-clock cap (--game-timeout),
+// which comes before the game's own limit, is the referee's error, not the
+// run's.
+func TestRefereeHangPastTheCap(t *testing.T) {
+	need(t, "python3", "sh")
+	capped := func() context.Context {
+		return botlimit.With(context.Background(), botlimit.Limits{Deadline: time.Now().Add(time.Second), Cap: time.Second})
+	}
+	_, err := Relayed(capped(), []string{"python3", "testdata/relayed.py", "--hang"}, 1, bots("1", "1"), cg, nil)
+	var re *RefereeError
+	if !errors.As(err, &re) || !strings.Contains(re.Reason, "wall-clock cap of 1,000 ms (--game-timeout)") {
+		t.Errorf("relayed: error %v, want a referee error at the cap", err)
+	}
+	_, err = Direct(capped(), []string{"sh", "-c", "sleep 30", "sh"}, nil, 4, bots("1", "1"), cg, nil)
+	if !errors.As(err, &re) || !strings.Contains(re.Reason, "wall-clock cap of 1,000 ms (--game-timeout)") {
+		t.Errorf("direct: error %v, want a referee error at the cap", err)
 	}
 }

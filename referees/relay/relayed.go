@@ -161,9 +161,12 @@ func (g *relayGame) next() (string, error) {
 		return "", g.hung()
 	}
 	line, _, err := g.ref.Answer(left, 0)
+	var capErr *lineproc.CapError
 	switch {
 	case err == nil:
 		return line, nil
+	case errors.As(err, &capErr):
+		return "", g.capped(capErr)
 	case errors.Is(err, lineproc.ErrTimeout):
 		return "", g.hung()
 	case errors.Is(err, lineproc.ErrLineTooLong):
@@ -181,6 +184,12 @@ func (g *relayGame) hung() *RefereeError {
 	return g.fault("no ###End within the game's time limit of %s", lineproc.Millis(g.lim.game()))
 }
 
+// capped is a referee still running at the game's wall-clock cap
+// (--game-timeout), which came before the game's own time limit.
+func (g *relayGame) capped(e *lineproc.CapError) *RefereeError {
+	return g.fault("no ###End within the game's wall-clock cap of %s (--game-timeout)", lineproc.Millis(e.Cap))
+}
+
 // tell writes text to the referee within the game's time.
 func (g *relayGame) tell(text []byte) error {
 	left := time.Until(g.deadline)
@@ -188,6 +197,10 @@ func (g *relayGame) tell(text []byte) error {
 		return g.hung()
 	}
 	if err := g.ref.Send(text, left); err != nil {
+		var capErr *lineproc.CapError
+		if errors.As(err, &capErr) {
+			return g.capped(capErr)
+		}
 		if errors.Is(err, lineproc.ErrTimeout) {
 			return g.hung()
 		}
