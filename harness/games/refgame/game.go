@@ -139,7 +139,11 @@ func (g *Game) Play(ctx context.Context, c harness.Case, players []harness.Playe
 	var res *relay.Result
 	switch g.protocol {
 	case "direct":
-		res, err = relay.Direct(ctx, ref, g.args, seed, ps, rl, opt.Log)
+		args := g.args
+		if g.file.Args == nil {
+			args = relay.DirectArgs(len(ps)) // no -pK pair for a seat the game does not have
+		}
+		res, err = relay.Direct(ctx, ref, args, seed, ps, rl, opt.Log)
 	case "play":
 		res, err = relay.Play(ctx, ref, g.args, seed, ps, rl, opt.Log)
 	default:

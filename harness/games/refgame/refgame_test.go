@@ -230,3 +230,28 @@ func FuzzParseFile(f *testing.F) {
 		}
 	})
 }
+
+// A direct referee of up to 3 players in a game of 2 gets -p1 and -p2
+// only, no -p3 with an empty command.
+func TestDirectArgsFollowThePlayers(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("sh not found")
+	}
+	// The referee scores both players with the number of its arguments.
+	path := writeFile(t, `{"name": "argc", "protocol": "direct", "referee": "sh -c 'echo $#; echo $#; echo $#' sh", "min_players": 2, "max_players": 3}`)
+	g := resolve(t, path)
+	reg := harness.NewRegistry()
+	reg.RegisterGame(g)
+	bot, err := reg.ParseEntrant("argc", "cmd:true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := g.Play(t.Context(), harness.Case{ID: "seed:1", Seed: 1}, []harness.Player{{Entrant: bot}, {Entrant: bot}}, harness.PlayOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// -p1 C1 -p2 C2 -d seed=1 -l LOG: 8 words.
+	if got := out.Seats[0].Score; got != 8 {
+		t.Errorf("the referee got %v arguments, want 8 (two -pK pairs)", got)
+	}
+}
