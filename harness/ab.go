@@ -73,6 +73,9 @@ type ABSummary struct {
 	Cases   []ABCase   `json:"cases"`
 	History []ABPoint  `json:"history,omitempty"` // after every pair, or about historyPoints along the run (see abTally)
 	Groups  []ABGroups `json:"groups,omitempty"`
+	// RefereeErrors are the games whose referee failed in this process
+	// (see RefereeError): not in the summary's figures.
+	RefereeErrors []RefereeFailure `json:"referee_errors,omitempty"`
 }
 
 // Stored is the summary as Store.FinishRun keeps it with its run: without

@@ -125,6 +125,7 @@ func SummarizeAB(rs *Results, sp SPRTSpec) (*ABSummary, error) {
 	s := &ABSummary{
 		Game: info.Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
 		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, LowerIsBetter: !info.HigherIsBetter, Planned: len(p.Matches),
+		RefereeErrors: rs.RefereeErrors,
 	}
 	spc := sp
 	s.SPRTConfig = &spc

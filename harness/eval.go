@@ -51,6 +51,9 @@ type EvalSummary struct {
 	MeanGap      *float64 `json:"mean_gap,omitempty"`
 	// WallSeconds is the summed game time; kept out of --json (not reproducible).
 	WallSeconds float64 `json:"-"`
+	// RefereeErrors are the games whose referee failed in this process
+	// (see RefereeError): not in the summary's figures.
+	RefereeErrors []RefereeFailure `json:"referee_errors,omitempty"`
 }
 
 // Stored is the summary as Store.FinishRun keeps it with its run: without
@@ -104,7 +107,7 @@ func SummarizeEval(rs *Results) *EvalSummary {
 	rec := e.Record()
 	info := p.Game.Info()
 	s := &EvalSummary{Game: info.Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID,
-		LowerIsBetter: !info.HigherIsBetter}
+		LowerIsBetter: !info.HigherIsBetter, RefereeErrors: rs.RefereeErrors}
 	for _, o := range p.Entrants[1:] {
 		s.Opponents = append(s.Opponents, o.Label())
 	}

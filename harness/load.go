@@ -22,7 +22,7 @@ func LoadResults(ctx context.Context, st *Store, reg *Registry, runID string) (*
 		return nil, nil, fmt.Errorf("run %s: spec: %w", runID, err)
 	}
 	spec := rec.spec
-	g, err := reg.Game(spec.Game)
+	g, err := reg.specGame(spec)
 	if err != nil {
 		return nil, nil, fmt.Errorf("run %s: %w", runID, err)
 	}
@@ -175,7 +175,7 @@ func PlannedGames(reg *Registry, rec *RunRecord) (int, error) {
 	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
 		return 0, fmt.Errorf("run %s: spec: %w", rec.ID, err)
 	}
-	g, err := reg.Game(spec.Game)
+	g, err := reg.specGame(spec)
 	if err != nil {
 		return 0, fmt.Errorf("run %s: %w", rec.ID, err)
 	}
@@ -193,4 +193,19 @@ func PlannedGames(reg *Registry, rec *RunRecord) (int, error) {
 		return 2 * len(cases), nil
 	}
 	return 0, fmt.Errorf("run %s is a %q run; only eval and ab runs hold games", rec.ID, spec.Kind)
+}
+
+// specGame is the game of a stored run: by its name, or, for a game made
+// from a referee program that this process has not resolved, by its
+// source.
+func (r *Registry) specGame(spec RunSpec) (Game, error) {
+	g, err := r.Game(spec.Game)
+	if err != nil && spec.Source != "" {
+		if g, err2 := r.Game(spec.Source); err2 == nil {
+			return g, nil
+		} else {
+			return nil, fmt.Errorf("%w; its source %q: %w", err, spec.Source, err2)
+		}
+	}
+	return g, err
 }

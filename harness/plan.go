@@ -23,11 +23,15 @@ type RunSpec struct {
 	// another run. Both are empty for built-in strategies.
 	Bots   []string `json:"bots,omitempty"`
 	Limits string   `json:"limits,omitempty"`
+	// Source and Referee are a game made from a referee program (see
+	// Sourcer): what resolves to it again, and its files' fingerprint.
+	Source  string `json:"source,omitempty"`
+	Referee string `json:"referee,omitempty"`
 }
 
 // base is the spec without what only an external bot's games depend on.
 func (spec RunSpec) base() RunSpec {
-	spec.Bots, spec.Limits = nil, ""
+	spec.Bots, spec.Limits, spec.Referee = nil, "", ""
 	return spec
 }
 
@@ -49,6 +53,9 @@ func (spec RunSpec) changes(old RunSpec, labels []string) []string {
 			}
 			out = append(out, fmt.Sprintf("the files of %s changed (fingerprint %s, was %s)", label, h, was[i]))
 		}
+	}
+	if spec.Referee != old.Referee {
+		out = append(out, fmt.Sprintf("the referee's files changed (fingerprint %s, was %s)", spec.Referee, orNone(old.Referee)))
 	}
 	if spec.Limits != old.Limits {
 		out = append(out, fmt.Sprintf("time limits %s (were %s)", orNone(spec.Limits), orNone(old.Limits)))
@@ -146,7 +153,7 @@ func EvalPlan(g Game, caseSet string, entrant *Entrant, opponents []*Entrant, ru
 	for i, c := range cases {
 		p.Matches[i] = Match{Key: c.ID, Case: c, Seats: seats}
 	}
-	spec := RunSpec{Kind: "eval", Game: g.Info().Name, Cases: caseSet, Entrants: keys(ents)}
+	spec := RunSpec{Kind: "eval", Game: g.Info().Name, Cases: caseSet, Entrants: keys(ents)}.withSource(g)
 	if p.Run, err = spec.Record(runName, ents); err != nil {
 		return nil, err
 	}
@@ -199,7 +206,7 @@ func ABPlan(g Game, caseSet string, a, b *Entrant, fillers []*Entrant, maxGames 
 			Match{Key: c.ID + "/ab", Case: c, Seats: ab},
 			Match{Key: c.ID + "/ba", Case: c, Seats: ba})
 	}
-	spec := RunSpec{Kind: "ab", Game: info.Name, Cases: caseSet, Entrants: keys(ents), Extra: extra}
+	spec := RunSpec{Kind: "ab", Game: info.Name, Cases: caseSet, Entrants: keys(ents), Extra: extra}.withSource(g)
 	if maxGames > 0 {
 		if spec.Extra == nil {
 			spec.Extra = map[string]any{}

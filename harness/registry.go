@@ -16,6 +16,8 @@ type Registry struct {
 	mu         sync.RWMutex
 	games      map[string]Game
 	strategies map[string]map[string]*Strategy // game → name → strategy
+	resolvers  []Resolver
+	resolved   map[string]Game // by the text a resolver took
 }
 
 // NewRegistry returns an empty registry.
@@ -88,11 +90,26 @@ func (r *Registry) Check() error {
 // Game returns the named game, or an error listing the known ones.
 func (r *Registry) Game(name string) (Game, error) {
 	r.mu.RLock()
-	defer r.mu.RUnlock()
-	if g, ok := r.games[name]; ok {
+	g, ok := r.games[name]
+	if !ok {
+		g, ok = r.resolved[name]
+	}
+	resolvers := r.resolvers
+	known := r.gameNames()
+	r.mu.RUnlock()
+	if ok {
 		return g, nil
 	}
-	return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(r.gameNames(), ", "))
+	for _, res := range resolvers {
+		g, ok, err := res(name)
+		if err != nil {
+			return nil, fmt.Errorf("game %q: %w", name, err)
+		}
+		if ok {
+			return r.addResolved(name, g)
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(known, ", "))
 }
 
 // Games lists the registered games by name.
@@ -147,4 +164,53 @@ func (r *Registry) strategyNames(game string) []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Resolver makes a game from a name that no registered game has: a game
+// file, "referee:COMMAND". ok is false for a name it does not take; err
+// says why a name it takes is bad.
+type Resolver func(name string) (g Game, ok bool, err error)
+
+// RegisterResolver adds a resolver that Game asks, in order of
+// registration, for a name no game is registered under. A resolved game is
+// kept under that name and, unless another game has it, its own.
+func (r *Registry) RegisterResolver(f Resolver) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.resolvers = append(r.resolvers, f)
+}
+
+// addResolved keeps a resolved game; a game of the same name that is not
+// the same game is an error naming both.
+func (r *Registry) addResolved(name string, g Game) (Game, error) {
+	info := g.Info()
+	if info.Name == "" || info.MinSeats < 1 || info.MaxSeats < info.MinSeats {
+		return nil, fmt.Errorf("game %q: bad game info %+v", name, info)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if old, ok := r.resolved[name]; ok {
+		return old, nil // resolved meanwhile
+	}
+	if r.resolved == nil {
+		r.resolved = map[string]Game{}
+	}
+	if old, ok := r.games[info.Name]; ok {
+		if old2, ok := old.(Sourcer); !ok || sourceOf(old2) != sourceOf(g) {
+			return nil, fmt.Errorf("game %q is named %q, the name of another game", name, info.Name)
+		}
+	} else {
+		r.games[info.Name] = g
+	}
+	r.resolved[name] = g
+	return g, nil
+}
+
+func sourceOf(g any) string {
+	s, ok := g.(Sourcer)
+	if !ok {
+		return ""
+	}
+	src, fp := s.Source()
+	return src + "\x00" + fp
 }

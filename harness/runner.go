@@ -41,6 +41,8 @@ type Result struct {
 	Outcome Outcome
 	Wall    time.Duration
 	Resumed bool // loaded from the store, not played by this process
+
+	refereeErr *RefereeError // the game's referee failed: no outcome (see RefereeError)
 }
 
 // Stopper decides from results, fed in plan order, whether the run may stop
@@ -65,7 +67,11 @@ type Results struct {
 	// another worker's: both played it, after this worker's claim expired
 	// (it was too slow to renew it).
 	Duplicates int
-	Wall       time.Duration
+	// RefereeErrors are the games of this process whose referee failed
+	// (see RefereeError): not in Results, not stored, played again by a
+	// rerun.
+	RefereeErrors []RefereeFailure
+	Wall          time.Duration
 
 	gathered int // other workers' games read while this one played (see gather)
 }
@@ -324,10 +330,14 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					}
 					var out Outcome
 					var wall time.Duration
+					var re *RefereeError
 					if out, wall, err = playMatch(gctx, p, m, opt, players[:len(m.Seats)]); err != nil {
-						break
+						if !errors.As(err, &re) || gctx.Err() != nil {
+							break
+						}
+						out, err = Outcome{}, nil // recorded apart by the collector
 					}
-					slab[i] = Result{Index: i, Outcome: out, Wall: wall}
+					slab[i] = Result{Index: i, Outcome: out, Wall: wall, refereeErr: re}
 					src.finished.Add(1)
 					done++
 				}
@@ -555,6 +565,9 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 			}
 			for _, i := range chunk {
 				r, m := &slab[i], &p.Matches[i]
+				if r.refereeErr != nil {
+					continue
+				}
 				batchWall += r.Wall
 				batch = append(batch, GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
 					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
@@ -563,6 +576,10 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 		}
 		prog.add(len(chunk))
 		for k, i := range chunk {
+			if slab[i].refereeErr != nil {
+				rn.refereeFailed(ctx, p, worker, col.rs, &slab[i])
+				continue
+			}
 			if col.add(&slab[i]) {
 				col.afterStop(len(chunk) - k - 1)
 				cancel()
@@ -889,7 +906,7 @@ func (s *matchSource) feed(ctx context.Context, launch func(chunk []int) bool) e
 				if len(lost) == 0 {
 					return nil
 				}
-				s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, len(lost)))
+				s.warnLost(ctx, lost)
 				if err := st.ReopenBlocks(ctx, run, lost); err != nil {
 					return fmt.Errorf("claiming games: %w", err)
 				}
@@ -962,6 +979,37 @@ func (s *matchSource) launchChunks(todo []int, start time.Time, launch func(chun
 	return true
 }
 
+// warnLost says why the games at launch positions lost, of finished
+// blocks, are played again: mostly games whose referee failed (see
+// RefereeError), which a rerun retries; any others were removed from the
+// store, or their blocks marked done by another program.
+func (s *matchSource) warnLost(ctx context.Context, lost []int) {
+	run := s.p.Run.ID
+	failed, err := s.rn.Store.RefereeErrors(ctx, run)
+	if err != nil {
+		// Only the message's words depend on it: the games are played.
+		s.rn.log().Warn("reading referee errors", "run", run, "err", err)
+	}
+	keys := make(map[string]bool, len(failed))
+	for _, f := range failed {
+		keys[f.Key] = true
+	}
+	retried := 0
+	for _, pos := range lost {
+		if keys[s.p.Matches[s.order[pos]].Key] {
+			retried++
+		}
+	}
+	if retried > 0 {
+		f := failed[0]
+		why := strings.TrimPrefix((&RefereeError{Reason: f.Reason, Stderr: f.Stderr}).Error(), "referee error: ")
+		s.rn.log().Warn(fmt.Sprintf("run %s: retrying %d games whose referee failed; first in %s: %s", run, retried, f.CaseID, why))
+	}
+	if other := len(lost) - retried; other > 0 {
+		s.rn.log().Warn(fmt.Sprintf("run %s: %d games of finished blocks are not stored; playing them", run, other))
+	}
+}
+
 // unstored returns the launch positions of the games that are neither
 // known here (stored before the start, or launched by this worker) nor
 // stored now.
@@ -988,4 +1036,19 @@ func (s *matchSource) unstored(ctx context.Context, known []bool) ([]int, error)
 		}
 	}
 	return out, nil
+}
+
+// refereeFailed records a game whose referee failed: in the results, in
+// the store (a failure to store it is logged: the game is not stored
+// either way, and a rerun plays it), and in the log.
+func (rn *Runner) refereeFailed(ctx context.Context, p *Plan, worker string, rs *Results, r *Result) {
+	m := &p.Matches[r.Index]
+	f := RefereeFailure{Key: m.Key, CaseID: m.Case.ID, Reason: r.refereeErr.Reason, Stderr: r.refereeErr.Stderr, Worker: worker, At: time.Now()}
+	rs.RefereeErrors = append(rs.RefereeErrors, f)
+	rn.log().Warn(fmt.Sprintf("%s case %s: %v (the game is not stored; a rerun plays it again)", p.Game.Info().Name, m.Case.ID, r.refereeErr))
+	if rn.Store != nil {
+		if err := rn.Store.SaveRefereeErrors(ctx, p.Run.ID, []RefereeFailure{f}); err != nil {
+			rn.log().Warn("storing a referee error", "run", p.Run.ID, "err", err)
+		}
+	}
 }

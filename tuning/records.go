@@ -18,8 +18,10 @@ import (
 
 // StudyInfo is one line of the study list.
 type StudyInfo struct {
-	Name     string    `json:"name"`
-	Game     string    `json:"game"`
+	Name string `json:"name"`
+	Game string `json:"game"`
+	// Source is the --game value of a game made from a referee program.
+	Source   string    `json:"source,omitempty"`
 	Strategy string    `json:"strategy"`
 	Cases    string    `json:"cases"`
 	Sampler  string    `json:"sampler"`
@@ -180,7 +182,7 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 		if err != nil {
 			return nil, err
 		}
-		info := StudyInfo{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
+		info := StudyInfo{Name: rec.Name, Game: rec.Spec.Game, Source: rec.Spec.Source, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
 			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials)}
 		for _, t := range rec.Trials {
 			switch t.State {

@@ -17,8 +17,10 @@ import (
 // the same cases, with a 95% confidence interval from the paired per-case
 // differences.
 type Summary struct {
-	Study     string   `json:"study"`
-	Game      string   `json:"game"`
+	Study string `json:"study"`
+	Game  string `json:"game"`
+	// Source is the --game value of a game made from a referee program.
+	Source    string   `json:"source,omitempty"`
 	Strategy  string   `json:"strategy"`
 	Cases     string   `json:"cases"`
 	Units     int      `json:"case_count"` // scored units: cases, or (opponent, case) pairs
@@ -228,7 +230,7 @@ func (t *Tuner) total(agg harness.Aggregator, scores []float64) *float64 {
 // default scores are stored).
 func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
-	s := &Summary{Study: rec.Name, Game: sp.Game, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
+	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
 		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
 		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
 	workers := map[string]bool{}

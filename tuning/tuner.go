@@ -93,6 +93,15 @@ type Spec struct {
 	// Left out of the JSON when false, so studies stored before it existed
 	// keep their names and definitions.
 	Minimize bool `json:"minimize,omitempty"`
+	// Source and Referee are a game made from a referee program (see
+	// harness.Sourcer): the --game value that resolves to it again, so that
+	// a stored study rebuilds its game, and its files' fingerprint, so
+	// that a changed referee or game file makes another study.
+	Source  string `json:"source,omitempty"`
+	Referee string `json:"referee,omitempty"`
+	// OpponentBots fingerprints the files of the external opponents and
+	// fillers, by key: a rebuilt opponent makes another study.
+	OpponentBots map[string]string `json:"opponent_bots,omitempty"`
 }
 
 // External reports whether the study tunes an external command.
@@ -190,7 +199,8 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	if err != nil {
 		return nil, err
 	}
-	ent, err := reg.ParseEntrant(c.Game, c.Strategy, c.Params...)
+	game := g.Info().Name
+	ent, err := reg.ParseEntrant(game, c.Strategy, c.Params...)
 	if err != nil {
 		return nil, err
 	}
@@ -203,13 +213,14 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	}
 	info := g.Info()
 	var oppKeys []string
+	bots := map[string]string{}
 	if info.MaxSeats > 1 {
 		lineup := c.Opponents
 		if lineup == "" {
 			lineup = info.Opponents
 		}
 		if lineup != "" && lineup != "none" {
-			if oppKeys, err = lineupKeys(reg, info.Name, "opponents", lineup); err != nil {
+			if oppKeys, err = lineupKeys(reg, info.Name, "opponents", lineup, bots); err != nil {
 				return nil, err
 			}
 		}
@@ -230,13 +241,19 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 		if len(oppKeys) == 0 {
 			return nil, fmt.Errorf("fillers: no opponent pool to seat them with")
 		}
-		if fillKeys, err = lineupKeys(reg, info.Name, "fillers", c.Fillers); err != nil {
+		if fillKeys, err = lineupKeys(reg, info.Name, "fillers", c.Fillers, bots); err != nil {
 			return nil, err
 		}
 	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
 		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
 		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
+	if len(bots) > 0 {
+		spec.OpponentBots = bots
+	}
+	if src, ok := g.(harness.Sourcer); ok {
+		spec.Source, spec.Referee = src.Source()
+	}
 	if ent.IsExternal() {
 		spec.Strategy = "cmd:" + harness.JoinCommand(ent.Template)
 		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
@@ -272,9 +289,10 @@ func strategyList(reg *harness.Registry, game string) string {
 	return strings.Join(names, ",")
 }
 
-// lineupKeys reads a lineup of built-in strategies, the study's opponents
-// or fillers (what, named in the errors), into the entrants' keys.
-func lineupKeys(reg *harness.Registry, game, what, lineup string) ([]string, error) {
+// lineupKeys reads a lineup, the study's opponents or fillers (what, named
+// in the errors), into the entrants' keys; the fingerprint of an external
+// command's files goes into bots by its key.
+func lineupKeys(reg *harness.Registry, game, what, lineup string, bots map[string]string) ([]string, error) {
 	ents, err := reg.ParseLineup(game, lineup)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
@@ -282,7 +300,7 @@ func lineupKeys(reg *harness.Registry, game, what, lineup string) ([]string, err
 	keys := make([]string, 0, len(ents))
 	for _, e := range ents {
 		if e.IsExternal() {
-			return nil, fmt.Errorf("%s: external commands cannot be tuning %s", what, what)
+			bots[e.Key()] = e.Fingerprint
 		}
 		keys = append(keys, e.Key())
 	}
@@ -290,22 +308,54 @@ func lineupKeys(reg *harness.Registry, game, what, lineup string) ([]string, err
 }
 
 // keyEntrants turns the entrant keys of a study definition (its opponents
-// or fillers: what, named in the errors) back into entrants.
-func keyEntrants(reg *harness.Registry, game, what string, keys []string) ([]*harness.Entrant, error) {
+// or fillers: what, named in the errors) back into entrants; an external
+// command whose files changed since the study began (bots) is an error.
+func keyEntrants(reg *harness.Registry, game, what string, keys []string, bots map[string]string) ([]*harness.Entrant, error) {
 	var out []*harness.Entrant
 	for _, k := range keys {
 		e, err := reg.ParseEntrant(game, k)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
+		if e.IsExternal() && e.Fingerprint != bots[k] {
+			return nil, fmt.Errorf("%s: the files of %s changed since the study began (fingerprint %s, was %s): tune against the new bot in a new study", what, k, e.Fingerprint, orNone(bots[k]))
+		}
 		out = append(out, e)
 	}
 	return out, nil
 }
 
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// specGame is the game of a study definition: by its source when it was
+// made from a referee program (whose files must not have changed), else by
+// its name.
+func specGame(reg *harness.Registry, spec Spec) (harness.Game, error) {
+	if spec.Source == "" {
+		return reg.Game(spec.Game)
+	}
+	g, err := reg.Game(spec.Source)
+	if err != nil {
+		return nil, fmt.Errorf("game %s of the study: %w", spec.Game, err)
+	}
+	src, ok := g.(harness.Sourcer)
+	if !ok {
+		return nil, fmt.Errorf("game %q of the study is no longer made from a referee program", spec.Source)
+	}
+	if _, fp := src.Source(); fp != spec.Referee {
+		return nil, fmt.Errorf("game %s: the referee's files changed since the study began (fingerprint %s, was %s): tune with the new referee in a new study", spec.Game, fp, orNone(spec.Referee))
+	}
+	return g, nil
+}
+
 // FromSpec rebuilds a tuner from a stored study definition.
 func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
-	g, err := reg.Game(spec.Game)
+	g, err := specGame(reg, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -339,10 +389,10 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 		}
 		seen[k] = true
 	}
-	if t.opps, err = keyEntrants(reg, spec.Game, "opponents", spec.Opponents); err != nil {
+	if t.opps, err = keyEntrants(reg, spec.Game, "opponents", spec.Opponents, spec.OpponentBots); err != nil {
 		return nil, err
 	}
-	if t.fills, err = keyEntrants(reg, spec.Game, "fillers", spec.Fillers); err != nil {
+	if t.fills, err = keyEntrants(reg, spec.Game, "fillers", spec.Fillers, spec.OpponentBots); err != nil {
 		return nil, err
 	}
 	if err := t.buildUnits(); err != nil {

@@ -155,6 +155,9 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		fmt.Fprintf(e.stdout, "run %s: %d games played of %d planned, none stored (--storage none), %.1fs wall\n",
 			plan.Run.ID, rs.Played, sum.Planned, rs.Wall.Seconds())
 	}
+	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+		fmt.Fprintln(e.stdout, l)
+	}
 	return nil
 }
 

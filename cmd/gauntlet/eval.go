@@ -182,6 +182,9 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 			fmt.Fprintln(e.stdout, l)
 		}
 	}
+	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+		fmt.Fprintln(e.stdout, l)
+	}
 	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs game time, %.1fs wall\n",
 		plan.Run.ID, rs.Played, rs.Resumed, sum.WallSeconds, rs.Wall.Seconds())
 	return nil

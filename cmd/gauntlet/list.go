@@ -129,6 +129,9 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
+	if g, err := harness.Default.Game(only); only != "" && err == nil {
+		only = g.Info().Name // a game file or referee:COMMAND lists as its game
+	}
 	var games []listGame
 	for _, g := range harness.Default.Games() {
 		info := g.Info()

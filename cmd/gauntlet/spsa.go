@@ -17,6 +17,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/internal/bounded"
+	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
@@ -313,7 +314,7 @@ func listSPSA(ctx context.Context, e *env, f *spsaFlags) (retErr error) {
 	}
 	tb := &reports.Table{Title: "SPSA studies", Header: []string{"study", "game", "strategy", "params", "games", "applied", "complete", "created"}}
 	for _, s := range list {
-		tb.Rows = append(tb.Rows, []string{s.Name, s.Game, s.Target, strconv.Itoa(s.Params), strconv.Itoa(s.Games),
+		tb.Rows = append(tb.Rows, []string{s.Name, untrusted.Line(gameArg(s.Game, s.Source)), s.Target, strconv.Itoa(s.Params), strconv.Itoa(s.Games),
 			strconv.Itoa(s.Applied), strconv.FormatBool(s.Complete), s.Created.UTC().Format(time.RFC3339)})
 	}
 	tb.NumericRight()
@@ -331,7 +332,7 @@ type spsaBestFile struct {
 }
 
 func writeSPSABest(path string, s *spsa.Summary) error {
-	data, err := json.MarshalIndent(spsaBestFile{Game: s.Game, Strategy: s.Target, Study: s.Study, Iterations: s.Applied, Params: s.Final}, "", "  ")
+	data, err := json.MarshalIndent(spsaBestFile{Game: gameArg(s.Game, s.Source), Strategy: s.Target, Study: s.Study, Iterations: s.Applied, Params: s.Final}, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -359,7 +360,7 @@ func writeSPSASummary(w io.Writer, s *spsa.Summary, wall time.Duration) {
 		fmt.Fprintln(w, err)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "SPSA study %s: %s %s on %s, %d seats, seed %d\n", s.Study, s.Game, s.Target, s.Cases, s.Seats, s.Seed)
+	fmt.Fprintf(w, "SPSA study %s: %s %s on %s, %d seats, seed %d\n", s.Study, untrusted.Line(gameArg(s.Game, s.Source)), s.Target, s.Cases, s.Seats, s.Seed)
 	fmt.Fprintf(w, "iterations: %d of %d applied (%d games); A %g, alpha %g, gamma %g\n", s.Applied, s.Iterations, s.Played, s.A, s.Alpha, s.Gamma)
 	games := max(s.Wins+s.Draws+s.Losses, 1)
 	fmt.Fprintf(w, "theta+ against theta-: %d wins, %d draws, %d losses (score %.3f)\n", s.Wins, s.Draws, s.Losses,

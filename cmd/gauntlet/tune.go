@@ -251,7 +251,7 @@ func writeBestJSON(path string, s *tuning.Summary) error {
 	if s.BestValue == nil || s.BestTrial == nil {
 		return fmt.Errorf("--best-json %s: the study has no complete trial", path)
 	}
-	data, err := json.MarshalIndent(bestFile{Game: s.Game, Strategy: s.Strategy, Study: s.Study, Trial: *s.BestTrial,
+	data, err := json.MarshalIndent(bestFile{Game: gameArg(s.Game, s.Source), Strategy: s.Strategy, Study: s.Study, Trial: *s.BestTrial,
 		Params: s.BestParams, Value: *s.BestValue}, "", "  ")
 	if err != nil {
 		return err
@@ -340,7 +340,7 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		fmt.Fprintln(w, err)
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "study %s: %s %s on %s (%d scored cases), objective: %s\n", s.Study, s.Game, s.Strategy, s.Cases, s.Units, s.Objective)
+	fmt.Fprintf(w, "study %s: %s %s on %s (%d scored cases), objective: %s\n", s.Study, untrusted.Line(gameArg(s.Game, s.Source)), s.Strategy, s.Cases, s.Units, s.Objective)
 	if len(s.Opponents) > 0 {
 		fmt.Fprintf(w, "opponents: %s\n", strings.Join(s.Opponents, ", "))
 	}
@@ -423,11 +423,20 @@ func studyTable(list []tuning.StudyInfo) *reports.Table {
 	sort.SliceStable(list, func(i, j int) bool { return list[i].Created.Before(list[j].Created) })
 	tb := &reports.Table{Title: "studies", Header: []string{"study", "game", "strategy", "cases", "sampler", "trials", "complete", "pruned", "failed", "running", "best", "created"}}
 	for _, s := range list {
-		tb.Rows = append(tb.Rows, []string{s.Name, s.Game, s.Strategy, s.Cases, s.Sampler, fmt.Sprint(s.Trials), fmt.Sprint(s.Complete),
+		tb.Rows = append(tb.Rows, []string{s.Name, untrusted.Line(gameArg(s.Game, s.Source)), s.Strategy, s.Cases, s.Sampler, fmt.Sprint(s.Trials), fmt.Sprint(s.Complete),
 			fmt.Sprint(s.Pruned), fmt.Sprint(s.Failed), fmt.Sprint(s.Running), optNum(s.Best), s.Created.UTC().Format(time.RFC3339)})
 	}
 	tb.NumericRight()
 	return tb
+}
+
+// gameArg is the --game value of a study's game: its source when it was
+// made from a referee program, else its name.
+func gameArg(name, source string) string {
+	if source != "" {
+		return source
+	}
+	return name
 }
 
 // truncateText shortens s to at most n runes for a table cell.

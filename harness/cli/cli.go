@@ -54,8 +54,12 @@ func NewFlags(io IO, name, usage string) *flag.FlagSet {
 // Parse parses args into fs and returns the positional arguments. Flags may
 // come before, between and after the positional arguments
 // (`gauntlet GAME score a.json b.json --seeds`); "--" ends the flags. A bad
-// flag is a UsageError; -h gives flag.ErrHelp (the CLI exits 0).
+// flag is a UsageError, and so is a flag given twice unless it collects
+// values (Strings); -h gives flag.ErrHelp (the CLI exits 0).
 func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
+	if err := givenTwice(fs, args); err != nil {
+		return nil, err
+	}
 	var rest []string
 	for {
 		if err := fs.Parse(args); err != nil {
@@ -74,6 +78,40 @@ func Parse(fs *flag.FlagSet, args []string) ([]string, error) {
 		rest = append(rest, left[0])
 		args = left[1:]
 	}
+}
+
+// givenTwice refuses a flag of fs that takes one value and is given twice
+// in args. It reads args as fs.Parse does: a flag's value is the rest of
+// its word after "=", else, but for a flag without a value (--json), the
+// next word; "--" ends the flags; other words are positional.
+func givenTwice(fs *flag.FlagSet, args []string) error {
+	seen := map[string]bool{}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			continue
+		}
+		name, _, hasValue := strings.Cut(strings.TrimPrefix(a[1:], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // fs.Parse says so
+		}
+		b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+		if !hasValue && !(isBool && b.IsBoolFlag()) {
+			i++ // the flag's value
+		}
+		if _, ok := f.Value.(*Strings); ok {
+			continue
+		}
+		if seen[name] {
+			return Usagef("--%s given twice: it takes one value", name)
+		}
+		seen[name] = true
+	}
+	return nil
 }
 
 // NoArgs is the usage error of a command that takes no positional

@@ -114,8 +114,10 @@ func (s *Storage) Load(ctx context.Context, name string) (*Record, error) {
 
 // StudyInfo is one line of the study list.
 type StudyInfo struct {
-	Name     string    `json:"name"`
-	Game     string    `json:"game"`
+	Name string `json:"name"`
+	Game string `json:"game"`
+	// Source is the --game value of a game made from a referee program.
+	Source   string    `json:"source,omitempty"`
 	Target   string    `json:"target"`
 	Games    int       `json:"games"`
 	Applied  int       `json:"applied"`
@@ -142,7 +144,7 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 		if err := json.Unmarshal([]byte(spec), &sp); err != nil {
 			return nil, fmt.Errorf("SPSA study %q: spec: %w", in.Name, err)
 		}
-		in.Game, in.Target, in.Games, in.Params = sp.Game, sp.Target, sp.Games, len(sp.Params)
+		in.Game, in.Source, in.Target, in.Games, in.Params = sp.Game, sp.Source, sp.Target, sp.Games, len(sp.Params)
 		in.Complete = in.Applied >= sp.Iterations()
 		if in.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
 			return nil, fmt.Errorf("SPSA study %q: created: %w", in.Name, err)
@@ -155,8 +157,10 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 
 // Summary is the answer of `gauntlet spsa`: where θ started and ended.
 type Summary struct {
-	Study      string  `json:"study"`
-	Game       string  `json:"game"`
+	Study string `json:"study"`
+	Game  string `json:"game"`
+	// Source is the --game value of a game made from a referee program.
+	Source     string  `json:"source,omitempty"`
 	Target     string  `json:"target"`
 	Cases      string  `json:"cases"`
 	Seats      int     `json:"seats"`
@@ -212,7 +216,7 @@ func BuildSummary(rec *Record) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Summary{Study: rec.Name, Game: sp.Game, Target: sp.Target, Cases: sp.Cases, Seats: sp.Seats, Seed: sp.Seed,
+	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Target: sp.Target, Cases: sp.Cases, Seats: sp.Seats, Seed: sp.Seed,
 		Games: sp.Games, Iterations: sp.Iterations(), Applied: rec.Applied, Played: 2 * rec.Applied,
 		Complete: rec.Applied >= sp.Iterations(), A: sched.A, Alpha: sched.Alpha, Gamma: sched.Gamma,
 		Replayed: rec.Replayed, Start: sp.Start, Final: map[string]any{}}

@@ -53,6 +53,12 @@ type Spec struct {
 	Gamma  float64        `json:"gamma"`
 	Params []Param        `json:"params"`
 	Start  map[string]any `json:"start"` // every parameter's start value
+	// Source and Referee are a game made from a referee program (see
+	// harness.Sourcer): the --game value that resolves to it again and
+	// its files' fingerprint, so that a changed referee or game file makes
+	// another study.
+	Source  string `json:"source,omitempty"`
+	Referee string `json:"referee,omitempty"`
 }
 
 // Iterations is the number of game pairs of the study.
@@ -124,6 +130,9 @@ func New(reg *harness.Registry, c Config) (*Study, error) {
 	}
 	spec := Spec{Game: info.Name, Target: c.Target.Key(), Name: c.Target.Name(), Cases: cases, Seats: seats, Games: c.Games,
 		Seed: c.Seed, ARatio: c.ARatio, Alpha: c.Alpha, Gamma: c.Gamma, Params: space.Params, Start: specs.Map(space.Start)}
+	if src, ok := g.(harness.Sourcer); ok {
+		spec.Source, spec.Referee = src.Source()
+	}
 	if spec.ARatio == 0 {
 		spec.ARatio = DefaultARatio
 	}
