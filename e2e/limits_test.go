@@ -57,8 +57,8 @@ func TestTimeFlagsAppliedOrRefused(t *testing.T) {
 		{brew, "--turn-time=100us", "brew: --turn-time 100µs: must be between 1ms and 24h0m0s", "--turn-time=1ms"},
 		{brew, "--turn-time=48h", "must be between 1ms and 24h0m0s", "--turn-time=24h"},
 		{brew, "--turn-time=fast", "not a duration (e.g. 50ms, 1.5s): \"fast\"", "--turn-time=50ms"},
-		{append(brew, "--no-time-limit"), "--turn-time=60ms", "brew: --turn-time 60ms with --no-time-limit: give one or the other", "--quiet"},
-		{append(brew, "--no-time-limit"), "--time-margin=5ms", "with --no-time-limit: there is no limit to add it to", "--quiet"},
+		{append(brew, "--no-time-limit"), "--turn-time=60ms", "brew: --turn-time 60ms with --no-time-limit: give one or the other", "--jobs=1"},
+		{append(brew, "--no-time-limit"), "--time-margin=5ms", "with --no-time-limit: there is no limit to add it to", "--jobs=1"},
 	} {
 		t.Run(c.args[2]+c.bad, func(t *testing.T) {
 			t.Parallel()
