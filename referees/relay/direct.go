@@ -32,7 +32,7 @@ func Direct(ctx context.Context, referee, args []string, seed int64, players []P
 	if err := f.Close(); err != nil {
 		return nil, fmt.Errorf("referee log: %w", err)
 	}
-	defer os.Remove(path) // a temporary file: a failed removal leaves only it
+	defer func() { _ = os.Remove(path) }() // a temporary file: a failed removal leaves only it
 	out, stderr, err := run(ctx, referee, args, seed, players, path, lim, log)
 	if err != nil {
 		return nil, err

@@ -75,7 +75,7 @@ func readFile(path string) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close() // read only: closing it cannot lose data
+	defer func() { _ = fh.Close() }() // read only: closing it cannot lose data
 	data, err := io.ReadAll(io.LimitReader(fh, maxFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
