@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"gauntlet/internal/untrusted"
 )
 
 // RefereeError is a game that a game's own referee program could not
@@ -20,17 +22,9 @@ type RefereeError struct {
 
 func (e *RefereeError) Error() string {
 	if s := strings.TrimSpace(e.Stderr); s != "" {
-		return "referee error: " + e.Reason + "; stderr: " + lastLinesOf(s, 3)
+		return "referee error: " + e.Reason + "; stderr: " + untrusted.LastLines(s, 3)
 	}
 	return "referee error: " + e.Reason
-}
-
-func lastLinesOf(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
 }
 
 // RefereeFailure is one game a referee failed, as a run records it.

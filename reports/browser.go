@@ -12,6 +12,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"gauntlet/internal/untrusted"
 )
 
 // BrowserCheck is what a headless browser saw of an index.html: the inline
@@ -116,17 +118,9 @@ func dumpDOM(ctx context.Context, browser, url string) (string, error) {
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%s: %w: %s", browser, err, lastLines(errb.String(), 5))
+		return "", fmt.Errorf("%s: %w: %s", browser, err, untrusted.LastLines(errb.String(), 5))
 	}
 	return out.String(), nil
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimSpace(s), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, "\n")
 }
 
 // FindChromium returns the headless browser tests use: $GAUNTLET_TEST_CHROMIUM,

@@ -78,3 +78,17 @@ func safe(r rune, lines bool) bool {
 	}
 	return strconv.IsPrint(r)
 }
+
+// LastLines is the last n lines of s (a program's stderr), each through
+// Line with a trailing carriage return dropped, joined by " | ": a crashed
+// program's last words on one safe line.
+func LastLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	for i, l := range lines {
+		lines[i] = Line(strings.TrimSuffix(l, "\r"))
+	}
+	return strings.Join(lines, " | ")
+}

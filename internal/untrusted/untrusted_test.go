@@ -92,3 +92,13 @@ func ExampleLine() {
 	fmt.Println(Line("crashed; stderr: \x1b]0;PWNED\a\x1b[2Jboom\n\xff"))
 	// Output: crashed; stderr: \x1b]0;PWNED\a\x1b[2Jboom\n\xff
 }
+
+func TestLastLines(t *testing.T) {
+	got := LastLines("one\ntwo\r\n\x1b[2Jthree\nfour", 3)
+	if want := `two | \x1b[2Jthree | four`; got != want {
+		t.Errorf("LastLines = %q, want %q", got, want)
+	}
+	if got := LastLines("only", 3); got != "only" {
+		t.Errorf("LastLines of one line = %q", got)
+	}
+}

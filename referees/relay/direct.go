@@ -1,7 +1,6 @@
 package relay
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gauntlet/referees/internal/lineproc"
 )
@@ -73,7 +71,7 @@ func run(ctx context.Context, command, args []string, seed int64, players []Play
 		shells[i] = ShellQuote(p)
 	}
 	argv := append(append([]string(nil), command...), Expand(args, shells, seed, log)...)
-	tail := &tailWriter{max: 4096}
+	tail := lineproc.NewTailBuffer(4096)
 	var w io.Writer = tail
 	if stderr != nil {
 		w = io.MultiWriter(tail, stderr)
@@ -97,27 +95,4 @@ func run(ctx context.Context, command, args []string, seed int64, players []Play
 		return nil, "", refErr(tail.String(), "%s", exitStatus(errors.New(msg)))
 	}
 	return nil, "", fmt.Errorf("referee: %w", err)
-}
-
-// tailWriter keeps the last max bytes written to it.
-type tailWriter struct {
-	mu  sync.Mutex
-	buf []byte
-	max int
-}
-
-func (t *tailWriter) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, b...)
-	if len(t.buf) > t.max {
-		t.buf = bytes.Clone(t.buf[len(t.buf)-t.max:])
-	}
-	return len(b), nil
-}
-
-func (t *tailWriter) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
 }

@@ -22,6 +22,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"gauntlet/internal/untrusted"
 )
 
 // Player is one seat's bot: its command line and extra environment.
@@ -118,7 +120,7 @@ type RefereeError struct {
 
 func (e *RefereeError) Error() string {
 	if s := strings.TrimSpace(e.Stderr); s != "" {
-		return fmt.Sprintf("referee error: %s; stderr: %s", e.Reason, lastLines(s, 3))
+		return fmt.Sprintf("referee error: %s; stderr: %s", e.Reason, untrusted.LastLines(s, 3))
 	}
 	return "referee error: " + e.Reason
 }
@@ -176,14 +178,6 @@ func tail(s string, n int) string {
 		return s[len(s)-n:]
 	}
 	return s
-}
-
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	return strings.Join(lines, " | ")
 }
 
 // ShellQuote joins argv into one POSIX shell command line, each word in

@@ -111,7 +111,7 @@ type Proc struct {
 	stdout  *os.File // our end of the bot's stdout
 	stderr  *os.File // our end of the bot's stderr
 	maxLine int
-	tail    *tailBuffer
+	tail    *TailBuffer
 	group   *group
 	lim     botlimit.Limits
 	over    atomic.Pointer[LimitError] // why the watcher killed the bot
@@ -151,7 +151,7 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 	p := &Proc{
 		name:    strings.Join(argv, " "),
 		maxLine: opt.MaxLine,
-		tail:    &tailBuffer{max: 4096},
+		tail:    NewTailBuffer(4096),
 		lines:   make(chan lineItem, 1),
 		quit:    make(chan struct{}),
 		errDone: make(chan struct{}),
@@ -439,7 +439,7 @@ func (p *Proc) exitError(doing, closed string) error {
 	}
 	msg := fmt.Sprintf("%s: %s", doing, status)
 	if t := strings.TrimSpace(p.tail.String()); t != "" {
-		msg += "; stderr: " + lastLines(t, 3)
+		msg += "; stderr: " + untrusted.LastLines(t, 3)
 	}
 	return fmt.Errorf("%w: %s", ErrExited, msg)
 }
@@ -689,29 +689,18 @@ func thousands(n int64) string {
 	return b.String()
 }
 
-// lastLines is the last n lines of s (a bot's stderr) joined by " | ",
-// each through untrusted.Line.
-func lastLines(s string, n int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	for i, l := range lines {
-		// A bot's bytes, shown wherever the error is: nothing in them may
-		// act on a terminal (escape sequences) or a file (NUL, bad UTF-8).
-		lines[i] = untrusted.Line(strings.TrimSuffix(l, "\r"))
-	}
-	return strings.Join(lines, " | ")
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
+// TailBuffer keeps the last bytes written to it (a program's stderr,
+// shown when it fails). It is safe for concurrent use.
+type TailBuffer struct {
 	mu  sync.Mutex
 	buf []byte
 	max int
 }
 
-func (t *tailBuffer) Write(b []byte) (int, error) {
+// NewTailBuffer returns a TailBuffer that keeps the last max bytes.
+func NewTailBuffer(max int) *TailBuffer { return &TailBuffer{max: max} }
+
+func (t *TailBuffer) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(b) >= t.max {
@@ -725,7 +714,7 @@ func (t *tailBuffer) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-func (t *tailBuffer) String() string {
+func (t *TailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return string(t.buf)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gauntlet/internal/botlimit"
+	"gauntlet/internal/untrusted"
 )
 
 // DefaultMaxOutput is the most a Run process may print when maxOut is 0.
@@ -93,7 +94,7 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 		out.readFrom(stdout)
 		close(outDone)
 	}()
-	tail := &tailBuffer{max: 4096}
+	tail := NewTailBuffer(4096)
 	errDone := make(chan struct{})
 	go func() {
 		var dst io.Writer = tail
@@ -185,7 +186,7 @@ func Run(ctx context.Context, argv []string, opt Options, input []byte, limit, m
 	case waitErr != nil:
 		msg := waitErr.Error()
 		if t := strings.TrimSpace(tail.String()); t != "" {
-			msg += "; stderr: " + lastLines(t, 3)
+			msg += "; stderr: " + untrusted.LastLines(t, 3)
 		}
 		return nil, took, fmt.Errorf("%s: %w: %s", argv[0], ErrExited, msg)
 	}
