@@ -2,16 +2,17 @@ package refgame
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
 	"gauntlet/harness"
+	"gauntlet/internal/bounded"
 	"gauntlet/referees/relay"
 )
 
@@ -71,17 +72,9 @@ const (
 
 // readFile reads and checks a game file.
 func readFile(path string) (*Game, error) {
-	fh, err := os.Open(path)
+	data, err := bounded.ReadFile(context.Background(), path, maxFile)
 	if err != nil {
 		return nil, err
-	}
-	defer func() { _ = fh.Close() }() // read only: closing it cannot lose data
-	data, err := io.ReadAll(io.LimitReader(fh, maxFile+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > maxFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxFile)
 	}
 	g, err := parseFile(path, data)
 	if err != nil {
