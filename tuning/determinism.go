@@ -39,11 +39,11 @@ func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
 		return false, "the bot plays under time limits (--no-time-limit makes its games repeat)"
 	}
 	if !t.base.IsExternal() {
-		vals, err := t.base.Specs().Validate(mergeValues(t.base.Params, v))
+		e, err := t.entrant(v)
 		if err != nil {
 			return false, err.Error()
 		}
-		if c := clocked(t.base.Specs(), vals); c != "" {
+		if c := clocked(e.Specs(), e.Params); c != "" {
 			return false, fmt.Sprintf("%s gives the tuned strategy a wall-clock budget", c)
 		}
 	}
@@ -53,16 +53,4 @@ func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
 		}
 	}
 	return true, ""
-}
-
-// mergeValues is base with v's values on top.
-func mergeValues(base, v param.Values) param.Values {
-	out := make(param.Values, len(base)+len(v))
-	for k, x := range base {
-		out[k] = x
-	}
-	for k, x := range v {
-		out[k] = x
-	}
-	return out
 }
