@@ -56,27 +56,11 @@ func (spec RunSpec) withSource(g Game) RunSpec {
 	return spec
 }
 
-// refereeErrorsSchema is the table of games referees failed; created on
-// first use, so that stores without such games do not change.
-const refereeErrorsSchema = `CREATE TABLE IF NOT EXISTS referee_errors (
-	run_id TEXT NOT NULL,
-	match_key TEXT NOT NULL,
-	case_id TEXT NOT NULL,
-	reason TEXT NOT NULL,
-	stderr TEXT NOT NULL,
-	worker TEXT NOT NULL,
-	at TEXT NOT NULL,
-	PRIMARY KEY (run_id, match_key)
-)`
-
 // SaveRefereeErrors records games of a run that their referee failed (the
 // last failure of a game replaces an earlier one).
 func (s *Store) SaveRefereeErrors(ctx context.Context, runID string, fs []RefereeFailure) error {
 	if len(fs) == 0 {
 		return nil
-	}
-	if _, err := s.db.ExecContext(ctx, refereeErrorsSchema); err != nil {
-		return fmt.Errorf("referee errors: %w", err)
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -99,9 +83,6 @@ func (s *Store) SaveRefereeErrors(ctx context.Context, runID string, fs []Refere
 // RefereeErrors returns the games of a run that their referee failed and
 // that are not stored since (a rerun played them), in key order.
 func (s *Store) RefereeErrors(ctx context.Context, runID string) ([]RefereeFailure, error) {
-	if _, err := s.db.ExecContext(ctx, refereeErrorsSchema); err != nil {
-		return nil, fmt.Errorf("referee errors: %w", err)
-	}
 	rows, err := s.db.QueryContext(ctx, s.rebind(`SELECT r.match_key, r.case_id, r.reason, r.stderr, r.worker, r.at FROM referee_errors r
 		WHERE r.run_id = ? AND NOT EXISTS (SELECT 1 FROM games g WHERE g.run_id = r.run_id AND g.match_key = r.match_key)
 		ORDER BY r.match_key`), runID)

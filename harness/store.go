@@ -351,6 +351,19 @@ var schema = []string{
 		done INTEGER NOT NULL DEFAULT 0,
 		PRIMARY KEY (run_id, lo)
 	)`,
+	// Games whose referee program failed (a crash, a hang, a broken
+	// protocol): not played games, kept apart so that a rerun plays them
+	// again (RefereeError).
+	`CREATE TABLE IF NOT EXISTS referee_errors (
+		run_id TEXT NOT NULL,
+		match_key TEXT NOT NULL,
+		case_id TEXT NOT NULL,
+		reason TEXT NOT NULL,
+		stderr TEXT NOT NULL,
+		worker TEXT NOT NULL,
+		at TEXT NOT NULL,
+		PRIMARY KEY (run_id, match_key)
+	)`,
 }
 
 // migrate creates the tables the store lacks, holding the advisory lock
