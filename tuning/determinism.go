@@ -2,24 +2,18 @@ package tuning
 
 import (
 	"fmt"
-	"strings"
 
 	"gauntlet/harness"
 	"gauntlet/strategies/param"
 )
 
-// clockSuffix marks a strategy parameter that gives its bot a wall-clock
-// budget (brewbeam's and paperpaths' time_ms, paperpaths' game_ms): by the
-// strategies' convention such a parameter is named NAME_ms, and 0 means no
-// clock. Every other budget counts nodes or paths, so a built-in strategy
-// plays the same game for the same seed unless one of these is set.
-const clockSuffix = "_ms"
-
 // clocked names the first parameter of specs that gives the bot a wall
-// clock at values v, as "name=value", or "".
+// clock at values v (param.Spec.Clock, not 0), as "name=value", or "".
+// Every other budget counts nodes or paths, so a built-in strategy plays
+// the same game for the same seed unless one of these is set.
 func clocked(specs param.Specs, v param.Values) string {
 	for _, sp := range specs {
-		if strings.HasSuffix(sp.Name, clockSuffix) && v[sp.Name] != 0 {
+		if sp.Clock && v[sp.Name] != 0 {
 			return sp.Name + "=" + sp.FormatValue(v[sp.Name])
 		}
 	}
@@ -32,7 +26,7 @@ func clocked(specs param.Specs, v param.Values) string {
 // external bot plays without time limits (--no-time-limit; a bot under a
 // clock may forfeit or answer otherwise on a busier machine), and no
 // built-in strategy, tuned, opponent or filler, has a wall-clock budget
-// parameter set (see clockSuffix). When it does not hold, why says which
+// parameter set (param.Spec.Clock). When it does not hold, why says which
 // clock.
 func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
 	if t.base.IsExternal() && t.spec.Limits != "none" {

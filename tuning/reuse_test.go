@@ -60,7 +60,7 @@ func (g *tally) Play(ctx context.Context, c harness.Case, players []harness.Play
 var pickSpecs = param.Specs{
 	{Name: "k", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "0 or 1"},
 	{Name: "x", Kind: param.Float, Min: 0, Max: 1, Default: 0.5, Help: "a little"},
-	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 100, Default: 0, Help: "a wall clock (0: none)"},
+	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 100, Default: 0, Help: "a wall clock (0: none)", Clock: true},
 }
 
 func tallyRegistry(g *tally) *harness.Registry {

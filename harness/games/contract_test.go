@@ -209,3 +209,25 @@ func (toolGame) Play(context.Context, harness.Case, []harness.Player, harness.Pl
 func (g toolGame) Tools() []harness.Tool { return g.tools }
 
 func noRun(context.Context, cli.IO, []string) error { return nil }
+
+// TestClockParamsAreMarked: every built-in parameter in milliseconds is a
+// wall-clock budget and says so (param.Spec.Clock), so that tuning knows a
+// study using it does not repeat its games exactly.
+func TestClockParamsAreMarked(t *testing.T) {
+	clocks := 0
+	for _, g := range harness.Default.Games() {
+		for _, s := range harness.Default.Strategies(g.Info().Name) {
+			for _, sp := range s.Params {
+				if strings.HasSuffix(sp.Name, "_ms") && !sp.Clock {
+					t.Errorf("%s %s: parameter %s is in milliseconds but not marked Clock", g.Info().Name, s.Name, sp.Name)
+				}
+				if sp.Clock {
+					clocks++
+				}
+			}
+		}
+	}
+	if clocks == 0 {
+		t.Error("no strategy declares a wall-clock parameter; brewbeam and paperpaths do")
+	}
+}

@@ -16,7 +16,7 @@ var Params = param.Specs{
 	{Name: "nodes", Kind: param.Int, Min: 100, Max: 10000000, Default: 60000,
 		Help: "search budget per turn in generated states; deeper levels are skipped once spent"},
 	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
-		Help: "per-turn wall-clock limit in milliseconds on top of the node budget (0 = none, reproducible)"},
+		Help: "per-turn wall-clock limit in milliseconds on top of the node budget (0 = none, reproducible)", Clock: true},
 	{Name: "discount", Kind: param.Float, Min: 0.5, Max: 1, Default: 0.95,
 		Help: "factor applied per depth to the points of a brew (sooner is surer)"},
 	{Name: "w_score", Kind: param.Float, Min: 0, Max: 5, Default: 1,

@@ -49,6 +49,10 @@ type Spec struct {
 	Choices []string // the values of a Categorical parameter
 	Default float64  // default value; for Categorical, the index of the default choice
 	Help    string   // one-line meaning
+	// Clock marks a wall-clock budget (milliseconds): at any value but 0
+	// the strategy's play depends on the machine's speed, so a game played
+	// again need not repeat.
+	Clock bool
 }
 
 // Specs is the ordered list of a strategy's parameters.
