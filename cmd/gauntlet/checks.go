@@ -117,9 +117,10 @@ func readParamsFile(path string) (map[string]any, error) {
 		// The values become name=value assignments, which commas separate
 		// (an item without "=" continues the value before it): a name with
 		// a comma or "=", or a value with a comma followed by "=", would set
-		// other parameters than the one the file names.
-		if strings.ContainsAny(k, ",=") {
-			return nil, usagef("params file %s: %q is not a parameter name (it holds a comma or '=')", path, k)
+		// other parameters than the one the file names; a name with spaces
+		// at an end would set the parameter without them.
+		if strings.ContainsAny(k, ",=") || k != strings.TrimSpace(k) {
+			return nil, usagef("params file %s: %q is not a parameter name (it holds a comma or '=', or spaces at an end)", path, k)
 		}
 		switch x := v.(type) {
 		case float64, bool:

@@ -25,7 +25,7 @@ var fuzzSpecs = param.Specs{
 // its own value, and leaves the others at their defaults.
 func FuzzParamsFile(f *testing.F) {
 	for _, s := range []string{`{"n": 3, "w": 2.5}`, `{"params": {"mode": "true"}}`, `{"best_params": {"n": "4"}}`,
-		`{"mode": true}`, `{"w": "1,n=3"}`, `{"n=5,w": 1}`, `{"w": 1e400}`, `{"n": 1.5}`, `{"x": 1}`, `null`, `[1]`,
+		`{"mode": true}`, `{"w": "1,n=3"}`, `{"n=5,w": 1}`, `{" w": 0.0}`, `{"w": 1e400}`, `{"n": 1.5}`, `{"x": 1}`, `null`, `[1]`,
 		`{"params": 3}`, `{"w": null}`, `{"w": {"a": 1}}`, "{\n\"n\": 3,\n}", ``} {
 		f.Add([]byte(s))
 	}
