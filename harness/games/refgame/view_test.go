@@ -129,7 +129,7 @@ func TestTranscriptMoves(t *testing.T) {
 // turn of a player the game does not have is dropped.
 func TestWatchCleansAStoredTranscript(t *testing.T) {
 	g := resolve(t, "referee:sh -c true")
-	tr := &relay.Transcript{Protocol: "relayed", Players: 2, End: "###End 0 1\x1b",
+	tr := &relay.Transcript{Protocol: "relayed", Players: 2, End: "###End 0 1\x1b", Cut: "after 1 turns, at its cap",
 		Turns: []relay.Turn{{Player: 0, Answer: 1, Answered: []string{"\x1b]0;x\a"}}, {Player: 7, Answer: 1}}}
 	moves, err := encodeTranscript(tr)
 	if err != nil {
@@ -142,7 +142,8 @@ func TestWatchCleansAStoredTranscript(t *testing.T) {
 	}
 	turns := r.Frames.([]relay.Turn)
 	setup := r.Setup.(*transcriptSetup)
-	if len(turns) != 1 || turns[0].Answered[0] != `\x1b]0;x\a` || setup.End != `###End 0 1\x1b` || setup.Verdict[1].Forfeit != `late\x00` {
+	if len(turns) != 1 || turns[0].Answered[0] != `\x1b]0;x\a` || setup.End != `###End 0 1\x1b` || setup.Verdict[1].Forfeit != `late\x00` ||
+		setup.Cut != tr.Cut {
 		t.Errorf("turns %+v, end %q, verdict %+v", turns, setup.End, setup.Verdict)
 	}
 	out.Moves = nil
@@ -215,4 +216,27 @@ func TestTranscriptInChromium(t *testing.T) {
 	if os.Getenv("GAUNTLET_KEEP_PAGE") != "" {
 		t.Logf("page: %s", page)
 	}
+}
+
+// FuzzWatchMoves: whatever a store holds as a referee game's moves, Watch
+// returns a page's data or an error, never panics.
+func FuzzWatchMoves(f *testing.F) {
+	good, err := encodeTranscript(&relay.Transcript{Protocol: "relayed", Players: 2, Turns: []relay.Turn{{Player: 1, Answer: 1}}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add([]byte(good))
+	f.Add([]byte(`{"transcript_gz": ""}`))
+	f.Add([]byte(`null`))
+	g, _, err := Resolve("referee:sh -c true")
+	if err != nil {
+		f.Fatal(err)
+	}
+	out := harness.Outcome{Seats: []harness.SeatResult{{Rank: 1}, {Rank: 2}}}
+	f.Fuzz(func(t *testing.T, moves []byte) {
+		out.Moves = moves
+		if r, err := g.(*Game).Watch(harness.Case{ID: "seed:1"}, out, []string{"a", "b"}); err == nil && r.Count < 1 {
+			t.Errorf("%d frames", r.Count)
+		}
+	})
 }
