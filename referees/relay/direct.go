@@ -21,6 +21,10 @@ import (
 //
 // A referee that exits non-zero, runs past the game's wall-clock limit or
 // prints fewer scores than players is a *RefereeError.
+//
+// The result's Transcript holds what gauntlet sees of such a game: the
+// referee's output, stderr and log file (up to TranscriptLines and
+// TranscriptBytes); the turns are the referee's own.
 func Direct(ctx context.Context, referee, args []string, seed int64, players []Player, lim Limits, log io.Writer) (*Result, error) {
 	f, err := os.CreateTemp("", "gauntlet-referee-log-*")
 	if err != nil {
@@ -31,9 +35,15 @@ func Direct(ctx context.Context, referee, args []string, seed int64, players []P
 		return nil, fmt.Errorf("referee log: %w", err)
 	}
 	defer func() { _ = os.Remove(path) }() // a temporary file: a failed removal leaves only it
-	out, stderr, err := run(ctx, referee, args, seed, players, path, lim, log)
+	rec := newRecorder("direct", seed, len(players))
+	out, stderr, err := run(ctx, referee, args, seed, players, path, lim, stderrTo(rec.referee, log))
 	if err != nil {
 		return nil, err
+	}
+	rec.output(out)
+	rec.drainReferee(true)
+	if err := rec.log(path); err != nil {
+		return nil, fmt.Errorf("referee log: %w", err)
 	}
 	res := newResult(len(players))
 	res.Scores = make([]float64, len(players))
@@ -59,6 +69,7 @@ func Direct(ctx context.Context, referee, args []string, seed int64, players []P
 	if k < len(players) {
 		return nil, refErr(stderr, "%d scores for %d players (want one integer per player on its own line)", k, len(players))
 	}
+	res.Transcript = rec.transcript()
 	return res, nil
 }
 

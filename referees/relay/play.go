@@ -29,11 +29,17 @@ type playOutput struct {
 // player_data are optional. Output that is not that object, a command that
 // exits non-zero or runs past the game's wall-clock limit is a
 // *RefereeError.
+//
+// The result's Transcript holds what gauntlet sees of such a game: the
+// command's output and stderr (up to TranscriptLines and TranscriptBytes).
 func Play(ctx context.Context, command, args []string, seed int64, players []Player, lim Limits, log io.Writer) (*Result, error) {
-	out, stderr, err := run(ctx, command, args, seed, players, "", lim, log)
+	rec := newRecorder("play", seed, len(players))
+	out, stderr, err := run(ctx, command, args, seed, players, "", lim, stderrTo(rec.referee, log))
 	if err != nil {
 		return nil, err
 	}
+	rec.output(out)
+	rec.drainReferee(true)
 	var po playOutput
 	dec := json.NewDecoder(bytes.NewReader(out))
 	dec.UseNumber()
@@ -80,6 +86,7 @@ func Play(ctx context.Context, command, args []string, seed int64, players []Pla
 	}
 	res.Places = faultPlaces(places, res.Forfeit)
 	res.TestData, res.PlayerData = po.TestData, po.PlayerData
+	res.Transcript = rec.transcript()
 	return res, nil
 }
 

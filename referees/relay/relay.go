@@ -99,6 +99,8 @@ type Result struct {
 	// TestData and PlayerData are a play command's extra figures.
 	TestData   map[string]any
 	PlayerData []map[string]any
+	// Transcript is what gauntlet saw of the game, for people to read.
+	Transcript *Transcript
 }
 
 func newResult(n int) *Result {

@@ -38,12 +38,20 @@ const maxInput = 16 << 20
 // A referee that exits before "###End", is silent past the game's
 // wall-clock limit, or writes a command that breaks the protocol makes
 // the game a *RefereeError. Other errors are the caller's (ctx ended).
+//
+// The result's Transcript holds the game turn by turn: every line sent and
+// answered, the answer times, the players' stderr by the answer it came
+// with (a player's stderr is looked at when its answer has come and again
+// before its next input is sent) and the referee's messages, up to
+// TranscriptLines and TranscriptBytes.
 func Relayed(ctx context.Context, referee []string, seed int64, players []Player, lim Limits, log io.Writer) (*Result, error) {
 	gctx, cancel := context.WithTimeout(ctx, lim.game())
 	defer cancel()
 	g := &relayGame{lim: lim, deadline: time.Now().Add(lim.game()), res: newResult(len(players)),
-		procs: make([]*lineproc.Proc, len(players)), asked: make([]int, len(players))}
-	ref, err := lineproc.Start(gctx, referee, lineproc.Options{MaxLine: maxRefLine, Stderr: log})
+		procs: make([]*lineproc.Proc, len(players)), asked: make([]int, len(players)),
+		rec: newRecorder("relayed", seed, len(players))}
+	g.rec.withLimits(lim)
+	ref, err := lineproc.Start(gctx, referee, lineproc.Options{MaxLine: maxRefLine, Stderr: stderrTo(g.rec.referee, log)})
 	if err != nil {
 		return nil, fmt.Errorf("referee: %w", err)
 	}
@@ -53,7 +61,17 @@ func Relayed(ctx context.Context, referee []string, seed int64, players []Player
 	if err != nil && ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	// What the processes wrote to stderr is all in once they are ended.
+	g.close()
+	g.rec.drainReferee(true)
+	for i := range players {
+		g.rec.drain(i, evStderrEnd)
+	}
+	res.Transcript = g.rec.transcript()
+	return res, nil
 }
 
 type relayGame struct {
@@ -66,6 +84,7 @@ type relayGame struct {
 	pending  string // a line read ahead (the "###" line after an input)
 	hasNext  bool
 	inbuf    []byte
+	rec      *recorder
 }
 
 func (g *relayGame) close() {
@@ -81,9 +100,10 @@ func (g *relayGame) close() {
 
 func (g *relayGame) play(ctx context.Context, seed int64, players []Player, log io.Writer) (*Result, error) {
 	for i, pl := range players {
-		p, err := lineproc.Start(ctx, pl.Argv, lineproc.Options{Env: pl.Env, MaxLine: g.lim.maxLine(), Stderr: log})
+		p, err := lineproc.Start(ctx, pl.Argv, lineproc.Options{Env: pl.Env, MaxLine: g.lim.maxLine(), Stderr: stderrTo(g.rec.players[i], log)})
 		if err != nil {
 			g.res.Forfeit[i] = "crashed in turn 1: " + err.Error()
+			g.rec.forfeit(i, g.res.Forfeit[i])
 			return g.endByFault(), nil
 		}
 		g.procs[i] = p
@@ -98,8 +118,10 @@ func (g *relayGame) play(ctx context.Context, seed int64, players []Player, log 
 			return nil, err
 		}
 		if !strings.HasPrefix(line, "###") {
-			continue // the referee's own output
+			g.rec.add(evRefOut, -1, line) // the referee's own output
+			continue
 		}
+		g.rec.drainReferee(false)
 		cmd, rest, _ := strings.Cut(line, " ")
 		switch cmd {
 		case "###Input":
@@ -118,12 +140,14 @@ func (g *relayGame) play(ctx context.Context, seed int64, players []Player, log 
 		case "###Error":
 			who, msg, _ := strings.Cut(rest, " ")
 			g.res.note("player " + Quote(who, 8) + ": " + Quote(msg, 300))
+			g.rec.add(evRefError, -1, rest)
 		case "###End":
 			places, err := g.places(line, rest)
 			if err != nil {
 				return nil, err
 			}
 			g.res.Places = places
+			g.rec.end(line)
 			return g.res, nil
 		default:
 			return nil, g.fault("unknown command %s (want ###Input, ###Output, ###Error or ###End)", Quote(line, 80))
@@ -222,6 +246,7 @@ func (g *relayGame) player(line, field string) (int, error) {
 // player's fault ended the game.
 func (g *relayGame) input(i int) (over bool, err error) {
 	g.inbuf = g.inbuf[:0]
+	g.rec.drain(i, evStderr) // what the player wrote since its last answer
 	for {
 		line, err := g.next()
 		if err != nil {
@@ -231,6 +256,7 @@ func (g *relayGame) input(i int) (over bool, err error) {
 			g.pending, g.hasNext = line, true
 			break
 		}
+		g.rec.sent(i, line)
 		if len(g.inbuf)+len(line) >= maxInput {
 			return false, g.fault("an ###Input block longer than %d bytes", maxInput)
 		}
@@ -275,6 +301,7 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 	g.res.Turns = max(g.res.Turns, g.asked[i])
 	limit, margin := g.limits(i)
 	g.inbuf = g.inbuf[:0]
+	g.rec.answer(i)
 	var took time.Duration
 	for range n {
 		ans, t, err := g.procs[i].Answer(limit, margin)
@@ -286,10 +313,13 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 			return g.forfeit(i, err)
 		}
 		took = t
+		g.rec.line(ans)
 		g.inbuf = append(g.inbuf, ans...)
 		g.inbuf = append(g.inbuf, '\n')
 	}
 	g.res.Times[i] = append(g.res.Times[i], took)
+	g.rec.took(i, took)
+	g.rec.drain(i, evStderr)
 	return false, g.tell(g.inbuf)
 }
 
@@ -300,6 +330,11 @@ func (g *relayGame) forfeit(i int, err error) (bool, error) {
 		return false, g.hung()
 	}
 	g.res.Forfeit[i] = describe(err, len(g.res.Times[i])+1)
+	if ts := g.res.Times[i]; len(ts) > 0 && g.asked[i] == len(ts) {
+		g.rec.took(i, ts[len(ts)-1]) // a late answer's time
+	}
+	g.rec.drain(i, evStderr)
+	g.rec.forfeit(i, g.res.Forfeit[i])
 	return true, nil
 }
 

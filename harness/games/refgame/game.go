@@ -156,7 +156,14 @@ func (g *Game) Play(ctx context.Context, c harness.Case, players []harness.Playe
 	if err != nil {
 		return harness.Outcome{}, err
 	}
-	return g.outcome(res, lim), nil
+	out := g.outcome(res, lim)
+	if opt.RecordMoves && res.Transcript != nil {
+		// The transcript is what a viewer shows of the game (see Watch).
+		if out.Moves, err = encodeTranscript(res.Transcript); err != nil {
+			return harness.Outcome{}, err
+		}
+	}
+	return out, nil
 }
 
 // outcome turns a referee's result into seats: a game of ranks scores

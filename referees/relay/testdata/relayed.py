@@ -4,7 +4,8 @@ a target. Each turn every player is sent the target and its position and
 answers a step of 1 to 3; the first at or past the target wins, players who
 arrive in the same turn tie. Options: --ignore-seed, --crash-at N (exit 1 at
 turn N), --hang (stop answering after the first turn), --bad-output (ask a
-player that does not exist), --bad-end (an ###End that forgets a player).
+player that does not exist), --bad-end (an ###End that forgets a player),
+--chatty (a line of its own on stdout and one on stderr every turn).
 The environment's REFEREE_CRASH_SEEDS (a comma-separated list) makes it
 crash in the games of those seeds."""
 import os, sys
@@ -28,6 +29,10 @@ while True:
     if "--crash-at" in args and turn == int(args[args.index("--crash-at") + 1]):
         print("referee: crashing on purpose", file=sys.stderr)
         sys.exit(1)
+    if "--chatty" in args:
+        print("referee: turn %d" % turn)
+        print("referee debug: turn %d" % turn, file=sys.stderr)
+        sys.stderr.flush()
     if "--hang" in args and turn == 2:
         import time
         time.sleep(3600)
