@@ -6,9 +6,9 @@ import (
 	"html/template"
 	"math"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
-	"net/url"
 	"time"
 
 	"gauntlet/harness"

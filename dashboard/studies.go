@@ -70,7 +70,7 @@ func (s *Server) studyPage(r *http.Request) (*view, error) {
 	n := len(m.Sum.Trials)
 	m.Recent = slices.Clone(m.Sum.Trials[max(n-recentTrials, 0):])
 	slices.Reverse(m.Recent)
-	return &view{Title: "study " + rec.Name, Model: m, Parts: []string{"status", "best", "charts", "trials"}}, nil
+	return &view{Title: "study " + rec.Name, Model: m, Parts: []string{"status", "charts", "best", "trials"}}, nil
 }
 
 // trialPace is the trials ended per minute over the last ten minutes and
