@@ -156,21 +156,21 @@ func (c *chart) SVG() template.HTML {
 			fmt.Fprintf(&b, `<path class="line %s" d="%s"><title>%s</title></path>`, esc(s.Class), d.String(), esc(s.Name))
 		}
 	}
-	b.WriteString(legend(c.Series, padL+8, padT+12))
+	b.WriteString(legend(c.Series, padL+8+7*len([]rune(c.Title)), 14))
 	b.WriteString(`</svg>`)
 	return template.HTML(b.String()) // every text escaped above
 }
 
-// legend lists the named series in their colours.
+// legend lists the named series that have points in their colours, in a
+// row from x on the title's line y.
 func legend(ss []series, x, y int) string {
 	var b strings.Builder
-	n := 0
 	for _, s := range ss {
-		if s.Name == "" {
+		if s.Name == "" || len(s.Points) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, `<text class="legend %s" x="%d" y="%d">■ %s</text>`, esc(s.Class), x, y+14*n, esc(s.Name))
-		n++
+		fmt.Fprintf(&b, `<text class="legend %s" x="%d" y="%d">■ %s</text>`, esc(s.Class), x, y, esc(s.Name))
+		x += 6*len([]rune(s.Name)) + 24
 	}
 	return b.String()
 }
@@ -273,8 +273,14 @@ func ticks(lo, hi float64, n int) []float64 {
 	return out
 }
 
-// short formats a tick value in at most four significant digits.
-func short(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
+// short formats a tick value: a whole number in digits, else in at most
+// four significant digits.
+func short(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e9 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
+}
 
 // num formats an SVG coordinate.
 func num(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }

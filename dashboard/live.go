@@ -72,12 +72,14 @@ const waitFresh = 400 * time.Millisecond
 
 // summary returns the statistics of an unfinished run with count stored
 // games: the last computed, after starting a new computation when the
-// count moved and the last one is older than twice its own cost (at least
-// a second). It waits up to waitFresh for a computation in progress.
+// count moved and the last one is older than five times its own cost (at
+// least a second: a run of a million games, whose statistics take seconds,
+// keeps at most a fifth of a core busy). It waits up to waitFresh for a
+// computation in progress.
 func (l *live) summary(rec *harness.RunRecord, count int) *liveStats {
 	l.mu.Lock()
 	st := l.stats[rec.ID]
-	if st == nil || (!st.running && st.count != count && time.Since(st.at) >= max(time.Second, 2*st.cost)) {
+	if st == nil || (!st.running && st.count != count && time.Since(st.at) >= max(time.Second, 5*st.cost)) {
 		next := &liveStats{running: true, ready: make(chan struct{}), count: count}
 		if st != nil {
 			next.ab, next.eval, next.err, next.at, next.cost = st.ab, st.eval, st.err, st.at, st.cost

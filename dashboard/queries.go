@@ -17,14 +17,6 @@ type queries struct {
 	dialect sqldb.Dialect
 }
 
-// gameCount is the number of stored games of a run (an index-only count
-// over the games table's primary key prefix).
-func (q queries) gameCount(ctx context.Context, runID string) (int, error) {
-	var n int
-	err := q.db.QueryRowContext(ctx, q.dialect.Rebind(`SELECT COUNT(*) FROM games WHERE run_id = ?`), runID).Scan(&n)
-	return n, err
-}
-
 // workerRow is one worker of a run as its claimed blocks tell it.
 type workerRow struct {
 	Owner  string
