@@ -1,0 +1,365 @@
+package dashboard
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"gauntlet/harness"
+	_ "gauntlet/harness/games" // the games
+	"gauntlet/tuning"
+)
+
+// abRun plays a short real ab run with an early-stopping SPRT (brew:
+// greedy against random) into the store at url, as `gauntlet ab --sprt`
+// does, and returns its summary and whether finish stored it.
+func abRun(t testing.TB, url string, games int, finish bool) (*harness.ABSummary, string) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := harness.Default.Game("brew")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := harness.Default.ParseEntrant("brew", "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := harness.Default.ParseEntrant("brew", "random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := harness.ParseSPRT("0,10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := harness.ABPlan(g, "seeds:"+strconv.Itoa(games/2), a, b, nil, games, "", map[string]any{"sprt": sp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop, err := harness.NewSPRTStopper(plan, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := harness.OpenStore(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := (&harness.Runner{Jobs: 2, Store: st}).Run(ctx, plan, stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := harness.SummarizeAB(rs, sp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if finish {
+		rec, err := st.Run(ctx, plan.Run.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum.CountStored(rec.GameCount)
+		if err := st.FinishRun(ctx, plan.Run.ID, "stopped", sum.Stored()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return sum, plan.Run.ID
+}
+
+// tuneStudy runs a short real tuning study (hextris hexgreedy on one
+// case) into the store at url and returns its summary.
+func tuneStudy(t testing.TB, url, name string) *tuning.Summary {
+	t.Helper()
+	ctx := context.Background()
+	tu, err := tuning.New(harness.Default, tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
+		Space: []string{"w_holes", "w_height", "w_bump"}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tuning.OpenStorage(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sum, err := tu.Run(ctx, st, tuning.RunOptions{Study: name, Trials: 8, Jobs: 1,
+		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// open starts a dashboard over url behind an httptest server.
+func open(t testing.TB, url string) (*Server, *httptest.Server) {
+	t.Helper()
+	s, err := Open(context.Background(), Config{Storage: url, Registry: harness.Default})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		ts.Close()
+		if err := s.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return s, ts
+}
+
+// get fetches path and returns the body; the status must be want.
+func get(t testing.TB, ts *httptest.Server, path string, want int) string {
+	t.Helper()
+	resp, err := http.Get(ts.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != want {
+		t.Fatalf("GET %s: %d, want %d: %.300s", path, resp.StatusCode, want, body)
+	}
+	return string(body)
+}
+
+// parts fetches a page's parts endpoint.
+func parts(t testing.TB, ts *httptest.Server, path string) map[string]string {
+	t.Helper()
+	var out struct{ Parts map[string]string }
+	if err := json.Unmarshal([]byte(get(t, ts, path, 200)), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Parts
+}
+
+var (
+	wdlRE  = regexp.MustCompile(`data-wdl="(\d+) (\d+) (\d+)"`)
+	llrRE  = regexp.MustCompile(`data-llr="([^"]+)"`)
+	verdRE = regexp.MustCompile(`data-verdict="([^"]*)"`)
+	bestRE = regexp.MustCompile(`data-best="([^"]+)"`)
+)
+
+// abFigures reads W/D/L, LLR and verdict from a run page's result part.
+func abFigures(t *testing.T, html string) (w, d, l int, llr float64, verdict string) {
+	t.Helper()
+	m := wdlRE.FindStringSubmatch(html)
+	n := llrRE.FindStringSubmatch(html)
+	v := verdRE.FindStringSubmatch(html)
+	if m == nil || n == nil || v == nil {
+		t.Fatalf("no W/D/L, LLR or verdict in %.2000s", html)
+	}
+	w, _ = strconv.Atoi(m[1])
+	d, _ = strconv.Atoi(m[2])
+	l, _ = strconv.Atoi(m[3])
+	llr, err := strconv.ParseFloat(n[1], 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, d, l, llr, v[1]
+}
+
+// TestRunPageShowsTheABResult: while an ab run is unfinished (no summary
+// stored yet) the run page computes its statistics from the stored games,
+// and they are the ab command's: W/D/L, LLR and verdict; once the run's
+// summary is stored the page shows the same figures from it.
+func TestRunPageShowsTheABResult(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "ab.db")
+	sum, id := abRun(t, url, 300, false)
+	if sum.SPRT != "H1" || !sum.Stopped {
+		t.Fatalf("the run did not stop on H1: %s stopped %v", sum.SPRT, sum.Stopped)
+	}
+	_, ts := open(t, url)
+	check := func(when string) {
+		// The figures of an unfinished run are computed in the
+		// background: a loaded machine may take more than a page's wait.
+		p := parts(t, ts, "/parts/run/"+id)
+		for deadline := time.Now().Add(time.Minute); !strings.Contains(p["result"], "data-wdl") && time.Now().Before(deadline); {
+			time.Sleep(50 * time.Millisecond)
+			p = parts(t, ts, "/parts/run/"+id)
+		}
+		w, d, l, llr, verdict := abFigures(t, p["result"])
+		if w != sum.Wins || d != sum.Draws || l != sum.Losses || llr != sum.LLR || verdict != sum.SPRT {
+			t.Errorf("%s: page +%d =%d -%d LLR %v %s; ab computed +%d =%d -%d LLR %v %s", when, w, d, l, llr, verdict,
+				sum.Wins, sum.Draws, sum.Losses, sum.LLR, sum.SPRT)
+		}
+		if !strings.Contains(p["charts"], "<svg") || !strings.Contains(p["charts"], "accept H1") {
+			t.Errorf("%s: no LLR chart with its bounds", when)
+		}
+	}
+	check("unfinished")
+	if p := parts(t, ts, "/parts/run/"+id); !strings.Contains(p["result"], "computed from the stored games") {
+		t.Error("the live figures are not marked as computed from the games")
+	}
+	if err := func() error {
+		st, err := harness.OpenStore(context.Background(), url)
+		if err != nil {
+			return err
+		}
+		defer st.Close()
+		rec, err := st.Run(context.Background(), id)
+		if err != nil {
+			return err
+		}
+		sum.CountStored(rec.GameCount)
+		return st.FinishRun(context.Background(), id, "stopped", sum.Stored())
+	}(); err != nil {
+		t.Fatal(err)
+	}
+	check("finished")
+	page := get(t, ts, "/run/"+id, 200)
+	if !strings.Contains(page, `data-part="games"`) || !strings.Contains(page, "/replay/"+id+"/seed:1%2Fab") {
+		t.Errorf("the run page has no games with replay links")
+	}
+	// The second page of games starts where the first ended.
+	if p := get(t, ts, "/run/"+id+"?offset=50", 200); !strings.Contains(p, "games 51–100 of") {
+		t.Errorf("the second page of games is not games 51-100")
+	}
+	// A game's replay is made on demand by the game's viewer.
+	if r := get(t, ts, "/replay/"+id+"/seed:1%2Fab", 200); !strings.Contains(r, "<script") || !strings.Contains(r, "greedy") {
+		t.Errorf("the replay page is not a viewer page: %.300s", r)
+	}
+	get(t, ts, "/replay/"+id+"/nope", 404)
+	get(t, ts, "/run/no-such-run", 404)
+	idx := get(t, ts, "/", 200)
+	if !strings.Contains(idx, id) || !strings.Contains(idx, "SPRT H1") {
+		t.Errorf("the index does not list the run with its verdict")
+	}
+}
+
+// TestStudyPageShowsTheBest: a study's page shows the best value and
+// parameters that the tuning computed, in --params-file form.
+func TestStudyPageShowsTheBest(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "tune.db")
+	sum := tuneStudy(t, url, "hx")
+	if sum.BestValue == nil {
+		t.Fatal("the study has no best trial")
+	}
+	_, ts := open(t, url)
+	p := parts(t, ts, "/parts/study/hx")
+	m := bestRE.FindStringSubmatch(p["best"])
+	if m == nil {
+		t.Fatalf("no best value on the page: %.1000s", p["best"])
+	}
+	if v, err := strconv.ParseFloat(m[1], 64); err != nil || v != *sum.BestValue {
+		t.Errorf("page best %s, tune's best %v", m[1], *sum.BestValue)
+	}
+	pre := regexp.MustCompile(`(?s)<pre id="best-file" class="params-file">(.*?)</pre>`).FindStringSubmatch(p["best"])
+	if pre == nil {
+		t.Fatal("no params file on the page")
+	}
+	var file struct {
+		Params map[string]any `json:"params"`
+		Trial  int            `json:"trial"`
+	}
+	if err := json.Unmarshal([]byte(htmlUnescape(pre[1])), &file); err != nil {
+		t.Fatalf("the params file is not JSON: %v\n%s", err, pre[1])
+	}
+	want, _ := json.Marshal(sum.BestParams)
+	got, _ := json.Marshal(file.Params)
+	if string(got) != string(want) || file.Trial != *sum.BestTrial {
+		t.Errorf("params file trial %d %s, tune's best trial %d %s", file.Trial, got, *sum.BestTrial, want)
+	}
+	for _, part := range []string{"trial values", "parameter importance", "parallel coordinates"} {
+		if !strings.Contains(p["charts"], part) {
+			t.Errorf("no %q chart", part)
+		}
+	}
+	get(t, ts, "/study/nope", 404)
+	if idx := get(t, ts, "/", 200); !strings.Contains(idx, `href="/study/hx"`) {
+		t.Error("the index does not list the study")
+	}
+}
+
+// htmlUnescape undoes html/template's escaping of a <pre>'s text.
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&#34;", `"`, "&quot;", `"`, "&#39;", "'", "&lt;", "<", "&gt;", ">", "&amp;", "&").Replace(s)
+}
+
+// TestHostileNamesAreEscaped: an entrant label, parameter and worker name
+// made of markup and terminal controls are shown as text on every page.
+func TestHostileNamesAreEscaped(t *testing.T) {
+	ctx := context.Background()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "hostile.db")
+	st, err := harness.OpenStore(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>"'` + "\x1b[31m\u202e"
+	rec := &harness.RunRecord{ID: "r<em>x", Kind: "ab", Game: "brew", CaseSet: evil, Spec: `{}`, Version: "t",
+		Entrants: []harness.EntrantRecord{
+			{Key: "a", Label: evil, Strategy: "cmd", Params: map[string]any{evil: evil}},
+			{Key: "b", Label: "b", Strategy: "greedy", Params: map[string]any{}},
+		}}
+	if err := st.OpenRun(ctx, rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveGames(ctx, rec.ID, []harness.GameRecord{{Key: "c/ab", CaseID: evil, Seats: []int{0, 1}, Worker: evil,
+		Outcome: harness.Outcome{Seats: []harness.SeatResult{{Score: 1, Forfeit: evil}, {Score: 0}}}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := open(t, url)
+	for _, path := range []string{"/", "/run/r%3Cem%3Ex", "/parts/run/r%3Cem%3Ex", "/parts/index"} {
+		body := get(t, ts, path, 200)
+		if strings.HasPrefix(path, "/parts") {
+			var p struct{ Parts map[string]string }
+			if err := json.Unmarshal([]byte(body), &p); err != nil {
+				t.Fatal(err)
+			}
+			var b strings.Builder
+			for _, h := range p.Parts {
+				b.WriteString(h)
+			}
+			body = b.String()
+		}
+		for _, bad := range []string{"<script>alert", "<img src=x", "\x1b", "\u202e", "<em>x"} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%s: %q appears unescaped", path, bad)
+			}
+		}
+		if !strings.Contains(body, "&lt;script&gt;alert(1)") {
+			t.Errorf("%s: the hostile label is not shown escaped", path)
+		}
+	}
+}
+
+// TestCheckAddr: loopback addresses only, unless public.
+func TestCheckAddr(t *testing.T) {
+	for _, c := range []struct {
+		addr   string
+		public bool
+		ok     bool
+	}{
+		{"127.0.0.1:8080", false, true},
+		{"[::1]:0", false, true},
+		{"localhost:80", false, true},
+		{"127.0.0.2:80", false, true},
+		{"0.0.0.0:8080", false, false},
+		{":8080", false, false},
+		{"[::]:8080", false, false},
+		{"192.0.2.1:80", false, false},
+		{"example.com:80", false, false},
+		{"0.0.0.0:8080", true, true},
+		{":8080", true, true},
+		{"8080", true, false},
+		{"127.0.0.1:99999", false, false},
+	} {
+		err := CheckAddr(c.addr, c.public)
+		if (err == nil) != c.ok {
+			t.Errorf("CheckAddr(%q, %v) = %v, want ok %v", c.addr, c.public, err, c.ok)
+		}
+	}
+}

@@ -1,0 +1,24 @@
+// Package dashboard is `gauntlet serve`: a web dashboard over a results
+// store (SQLite file or PostgreSQL), opened read-only, that shows every
+// eval and ab run, tuning study and SPSA study while workers play them.
+//
+// A page is server-rendered HTML (html/template) made of parts; the page's
+// script asks the page's parts endpoint for the parts again every few
+// seconds and replaces those whose HTML changed, so that a page follows a
+// run without reloading what did not move. Charts are SVG drawn on the
+// server; the script and style sheet are embedded in the binary: the
+// dashboard needs no network beyond its own address.
+//
+// Pages stay fast on large stores: counts walk the games table's primary
+// key, pages of games are read by key range (queries.go holds every
+// statement), and an unfinished run's statistics (harness.LoadABSummary,
+// harness.LoadEvalSummary, which read all its games) are computed in the
+// background, at most once per change of its game count and never more
+// often than their own cost allows, while the page shows the last ones
+// computed (live.go). A finished run shows the summary its command stored.
+//
+// Everything read from the store (entrant names, parameters, forfeit
+// reasons, worker names) came from bots, files or other users: the
+// templates escape it for HTML, and untrusted.Line escapes what is not
+// safe to show as text.
+package dashboard

@@ -1,0 +1,123 @@
+package dashboard
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"gauntlet/harness"
+)
+
+// live keeps, per run, what the dashboard learns by watching it: samples
+// of its game count (its rate) and the statistics of an unfinished run,
+// recomputed in the background.
+type live struct {
+	ctx    context.Context
+	s      *Server
+	mu     sync.Mutex
+	counts map[string][]sample
+	stats  map[string]*liveStats
+}
+
+// sample is a run's game count at a moment.
+type sample struct {
+	at time.Time
+	n  int
+}
+
+// liveStats is the last computed statistics of a run.
+type liveStats struct {
+	count   int // the game count they were computed at
+	ab      *harness.ABSummary
+	eval    *harness.EvalSummary
+	err     error
+	at      time.Time     // when the computation ended
+	cost    time.Duration // how long it took
+	running bool
+	ready   chan struct{} // closed when the running computation ends
+}
+
+func newLive(ctx context.Context, s *Server) *live {
+	return &live{ctx: ctx, s: s, counts: map[string][]sample{}, stats: map[string]*liveStats{}}
+}
+
+// rateWindow is how far back the rate of a run looks.
+const rateWindow = time.Minute
+
+// rate records a run's count now and returns its games per second over
+// the samples of the last rateWindow (0 when unknown: fewer than two
+// samples, or none moved).
+func (l *live) rate(runID string, n int) float64 {
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	ss := l.counts[runID]
+	if len(ss) == 0 || now.Sub(ss[len(ss)-1].at) >= 500*time.Millisecond || ss[len(ss)-1].n != n {
+		ss = append(ss, sample{now, n})
+	}
+	for len(ss) > 2 && now.Sub(ss[0].at) > rateWindow {
+		ss = ss[1:]
+	}
+	l.counts[runID] = ss
+	first, last := ss[0], ss[len(ss)-1]
+	if dt := last.at.Sub(first.at).Seconds(); dt > 0 && last.n > first.n {
+		return float64(last.n-first.n) / dt
+	}
+	return 0
+}
+
+// waitFresh is how long a page waits for statistics being computed before
+// it shows the last ones (or none yet).
+const waitFresh = 400 * time.Millisecond
+
+// summary returns the statistics of an unfinished run with count stored
+// games: the last computed, after starting a new computation when the
+// count moved and the last one is older than five times its own cost (at
+// least a second: a run of a million games, whose statistics take seconds,
+// keeps at most a fifth of a core busy). It waits up to waitFresh for a
+// computation in progress.
+func (l *live) summary(rec *harness.RunRecord, count int) *liveStats {
+	l.mu.Lock()
+	st := l.stats[rec.ID]
+	if st == nil || (!st.running && st.count != count && time.Since(st.at) >= max(time.Second, 5*st.cost)) {
+		next := &liveStats{running: true, ready: make(chan struct{}), count: count}
+		if st != nil {
+			next.ab, next.eval, next.err, next.at, next.cost = st.ab, st.eval, st.err, st.at, st.cost
+			next.count = st.count
+		}
+		l.stats[rec.ID] = next
+		st = next
+		go l.compute(rec.ID, rec.Kind, count, next)
+	}
+	ready := st.ready
+	l.mu.Unlock()
+	if ready != nil {
+		select {
+		case <-ready:
+		case <-time.After(waitFresh):
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := *l.stats[rec.ID]
+	return &c
+}
+
+// compute reads a run's summary from its stored games and publishes it.
+func (l *live) compute(runID, kind string, count int, into *liveStats) {
+	start := time.Now()
+	var ab *harness.ABSummary
+	var ev *harness.EvalSummary
+	var err error
+	if kind == "ab" {
+		ab, err = harness.LoadABSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
+	} else {
+		ev, err = harness.LoadEvalSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	into.ab, into.eval, into.err = ab, ev, err
+	into.count, into.at, into.cost, into.running = count, time.Now(), time.Since(start), false
+	close(into.ready)
+	into.ready = nil
+}
