@@ -24,6 +24,9 @@ type Scheduler struct {
 	pending  []float64
 	pendPair []float64
 	since    []float64
+	// pq and vr are each pair's p(1−p) and Var(θ_i − θ_j) at the last
+	// fit (NaN: a version without a rating), computed once per fit.
+	pq, vr []float64
 }
 
 // NewScheduler makes a scheduler of units of size versions, its random
@@ -50,8 +53,23 @@ func (s *Scheduler) grow(n int) {
 // SetFit installs a new fit: the comparisons scheduled since the last one
 // that are still pending keep counting as new information.
 func (s *Scheduler) SetFit(f *Fit) {
+	s.grow(len(f.Rating))
 	s.fit = f
 	copy(s.since, s.pendPair)
+	n := s.n
+	s.pq, s.vr = make([]float64, n*n), make([]float64, n*n)
+	for i := range n {
+		for j := range n {
+			k := i*n + j
+			if s.unrated(i) || s.unrated(j) {
+				s.pq[k], s.vr[k] = math.NaN(), math.NaN()
+				continue
+			}
+			p := 1 / (1 + math.Exp(-(f.Rating[i]-f.Rating[j])/EloScale))
+			sd := f.DiffSD(i, j) / EloScale
+			s.pq[k], s.vr[k] = p*(1-p), sd*sd
+		}
+	}
 }
 
 // Pending is the number of games scheduled for version i that are not
@@ -183,14 +201,11 @@ func (s *Scheduler) leastMet(t *Tally, act, group []int) int {
 // scheduled since the fit (each adds p(1−p) of information). It is the
 // first-order gain in information of one more game between them.
 func (s *Scheduler) uncertainty(i, j int) float64 {
-	if s.unrated(i) || s.unrated(j) {
-		return math.Inf(1)
+	k := i*s.n + j
+	if k >= len(s.pq) || math.IsNaN(s.pq[k]) {
+		return math.Inf(1) // a version not rated at the last fit
 	}
-	d := (s.fit.Rating[i] - s.fit.Rating[j]) / EloScale
-	p := 1 / (1 + math.Exp(-d))
-	pq := p * (1 - p)
-	sd := s.fit.DiffSD(i, j) / EloScale
-	v := sd * sd
+	pq, v := s.pq[k], s.vr[k]
 	if extra := s.since[i*s.n+j]; extra > 0 && v > 0 {
 		v = 1 / (1/v + pq*extra)
 	}
@@ -204,9 +219,13 @@ func (s *Scheduler) mostUncertain(act []int, k int) []int {
 	for x, i := range act {
 		for _, j := range act[x+1:] {
 			u := s.uncertainty(i, j)
-			jit := s.rng.Float64()
-			if u > best || u == best && jit < bestJit {
-				bi, bj, best, bestJit = i, j, u, jit
+			if u > best {
+				bi, bj, best, bestJit = i, j, u, s.rng.Float64()
+			} else if u == best {
+				// Ties (unrated versions) go to chance.
+				if jit := s.rng.Float64(); jit < bestJit {
+					bi, bj, bestJit = i, j, jit
+				}
 			}
 		}
 	}
