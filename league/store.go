@@ -121,6 +121,12 @@ func wrap(ctx context.Context, hs *harness.Store, url string) (*Store, error) {
 // Close closes the database.
 func (s *Store) Close() error { return s.hs.Close() }
 
+// DB exposes the database (tests, reports).
+func (s *Store) DB() *sql.DB { return s.db }
+
+// Rebind is query with the database's placeholders.
+func (s *Store) Rebind(query string) string { return s.d.Rebind(query) }
+
 // q is query with the database's placeholders.
 func (s *Store) q(query string) string { return s.d.Rebind(query) }
 
