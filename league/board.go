@@ -194,8 +194,8 @@ func (b *Board) fill(t *Tally, f *Fit, vs []Version) {
 			if t.pairwise() {
 				r.Score = num(vt.Points / float64(vt.Games))
 			}
-			r.MeanRank = num(float64(vt.RankSum) / float64(vt.Games))
-			r.MeanScore = num(vt.ScoreSum / float64(vt.Games))
+			r.MeanRank = num(float64(vt.RankSum) / float64(vt.Seats))
+			r.MeanScore = num(vt.ScoreSum / float64(vt.Seats))
 		}
 		for _, k := range sortedKeys(vt.Reasons) {
 			r.ForfeitKinds = append(r.ForfeitKinds, harness.ReasonCount{Kind: k, Count: vt.Reasons[k], First: vt.First[k]})

@@ -2,6 +2,7 @@ package league
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gauntlet/harness"
@@ -30,7 +31,8 @@ type SeatResult struct {
 
 // VersionTally is one version's figures over its games.
 type VersionTally struct {
-	Games    int
+	Games    int // games played (a version in several seats of one game: once)
+	Seats    int // seats played: the mean place and score are per seat
 	Points   float64 // two-player comparisons: 1 a win, ½ a draw
 	Firsts   int     // placements in first place (shared ones included)
 	RankSum  int     // sum of places, for the mean place
@@ -130,6 +132,9 @@ func (t *Tally) AddUnit(games []Game) error {
 		for s := range g.Seats {
 			rank[s] = g.Seats[s].Rank
 			t.seat(g, s, rank[s])
+			if slices.Index(g.Versions, g.Versions[s]) < s {
+				t.V[g.Versions[s]].Games-- // counted at its first seat
+			}
 		}
 		if err := t.compare(g.Versions, rank); err != nil {
 			return err
@@ -143,6 +148,7 @@ func (t *Tally) seat(g Game, s, rank int) {
 	t.Games += boolInt(s == 0)
 	v := &t.V[g.Versions[s]]
 	v.Games++
+	v.Seats++
 	v.RankSum += rank
 	if rank == 1 {
 		v.Firsts++
