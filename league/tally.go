@@ -31,8 +31,8 @@ type SeatResult struct {
 
 // VersionTally is one version's figures over its games.
 type VersionTally struct {
-	Games    int // games played (a version in several seats of one game: once)
-	Seats    int // seats played: the mean place and score are per seat
+	Games    int     // games played (a version in several seats of one game: once)
+	Seats    int     // seats played: the mean place and score are per seat
 	Points   float64 // two-player comparisons: 1 a win, ½ a draw
 	Firsts   int     // placements in first place (shared ones included)
 	RankSum  int     // sum of places, for the mean place
