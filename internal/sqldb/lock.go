@@ -22,6 +22,12 @@ const (
 	LockSPSAStudy  LockKey = 0x67746e34 // tuning/spsa: one study's bookkeeping (second key: HashName of its name)
 )
 
+// The league's lock namespaces (package league).
+const (
+	LockLeagueSchema LockKey = 0x67746e36 // creating its tables
+	LockLeague       LockKey = 0x67746e37 // one league's versions and blocks (second key: HashName of its name)
+)
+
 // Lock is an advisory lock a transaction takes on PostgreSQL.
 type Lock struct {
 	query string
