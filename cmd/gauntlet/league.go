@@ -74,9 +74,9 @@ func leagueAdd(ctx context.Context, e *env, args []string) (retErr error) {
 	var lf leagueFlags
 	var game, cases, name, file string
 	var size int
-	fs := newFlags(e, "league add", "--league NAME --game G [--name VERSION] [--params-file F] ENTRANT")
+	fs := newFlags(e, "league add", "--league NAME [--game G] [--name VERSION] [--params-file F] ENTRANT")
 	lf.register(fs)
-	fs.StringVar(&game, "game", "", "the league's game (fixed when the league is made; 'gauntlet list')")
+	fs.StringVar(&game, "game", "", "the league's game (needed to make the league, then fixed; 'gauntlet list')")
 	fs.StringVar(&cases, "cases", "", "case set the league plays, in turn (default: the game's choice, else seeds:100000 or smoke for single-player games)")
 	fs.IntVar(&size, "size", 0, "versions in each game (its seats; single-player games: versions ranked on one case); default 2, or the game's fewest seats")
 	fs.StringVar(&name, "name", "", "the version's name on the ladder (default: the entrant's label)")
@@ -91,8 +91,21 @@ func leagueAdd(ctx context.Context, e *env, args []string) (retErr error) {
 	if len(rest) != 1 {
 		return usagef("league add: want one entrant (strategy NAME[:k=v,...] or cmd:COMMAND), got %d arguments", len(rest))
 	}
+	st, err := league.OpenStore(ctx, lf.storage)
+	if err != nil {
+		return err
+	}
+	defer closeInto(&retErr, st)
 	if game == "" {
-		return usagef("--game is required (games: %s)", gameNames())
+		// A league's game is fixed when it is made: later versions need not repeat it.
+		d, err := st.Def(ctx, lf.name)
+		if errors.Is(err, league.ErrNoLeague) {
+			return usagef("--game is required to make league %q (games: %s)", untrusted.Line(lf.name), gameNames())
+		}
+		if err != nil {
+			return err
+		}
+		game = d.Game
 	}
 	g, err := harness.Default.Game(game)
 	if err != nil {
@@ -119,11 +132,6 @@ func leagueAdd(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	st, err := league.OpenStore(ctx, lf.storage)
-	if err != nil {
-		return err
-	}
-	defer closeInto(&retErr, st)
 	d := league.Def{Name: lf.name, Game: game, Cases: cases, Size: size}
 	v, err := league.Add(ctx, st, d, name, ent)
 	if err != nil {
