@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +15,7 @@ import (
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
 	"gauntlet/internal/bounded"
+	"gauntlet/strategies/param"
 )
 
 // Every flag value is checked here before any game starts: a bad one is a
@@ -77,16 +76,11 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// readParamsFile reads a JSON object of parameter values, either plain
-// ({"w": 1.5}) or as written by 'gauntlet tune --best-json' ({"params":
-// {...}}, or a tune summary's {"best_params": {...}}). Anything else (not
-// JSON, null, not an object, a value that is not a number, string or
-// boolean) is a usage error naming the file and what is wrong, with the
-// line and column of a syntax error.
-//
+// readParamsFile reads a params file (param.DecodeFile) before any game
+// starts; a file that cannot be read or decoded is a usage error naming it.
 // The file may hold at most bounded.SettingsSize bytes ("params file F:
-// larger than 16 MiB"). It is read before any game starts, without the
-// command's context: a named pipe that never ends holds the command there.
+// larger than 16 MiB"). It is read without the command's context: a named
+// pipe that never ends holds the command there.
 func readParamsFile(path string) (map[string]any, error) {
 	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
 	if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
@@ -95,104 +89,15 @@ func readParamsFile(path string) (map[string]any, error) {
 	if err != nil {
 		return nil, usagef("params file %s: %s", path, fileProblem(err))
 	}
-	doc, err := decodeJSON(data)
+	m, err := param.DecodeFile(data)
 	if err != nil {
-		return nil, usagef("params file %s: %v; want a JSON object of parameter values", path, err)
+		return nil, usagef("params file %s: %v", path, err)
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		return nil, usagef("params file %s: holds %s; want a JSON object of parameter values, e.g. {\"name\": 1.5}", path, jsonKind(doc))
-	}
-	for _, key := range []string{"params", "best_params"} {
-		if inner, found := obj[key]; found {
-			m, ok := inner.(map[string]any)
-			if !ok {
-				return nil, usagef("params file %s: %q holds %s; want a JSON object of parameter values", path, key, jsonKind(inner))
-			}
-			obj = m
-			break
-		}
-	}
-	for k, v := range obj {
-		// The values become name=value assignments, which commas separate
-		// (an item without "=" continues the value before it): a name with
-		// a comma or "=", or a value with a comma followed by "=", would set
-		// other parameters than the one the file names; a name with spaces
-		// at an end would set the parameter without them.
-		if strings.ContainsAny(k, ",=") || k != strings.TrimSpace(k) {
-			return nil, usagef("params file %s: %q is not a parameter name (it holds a comma or '=', or spaces at an end)", path, k)
-		}
-		switch x := v.(type) {
-		case float64, bool:
-		case string:
-			if i := strings.Index(x, ","); i >= 0 && strings.Contains(x[i:], "=") {
-				return nil, usagef("params file %s: parameter %q holds %q; a value with a comma has no '=' after it", path, k, x)
-			}
-		default:
-			return nil, usagef("params file %s: parameter %q holds %s; want a number, a string or a boolean", path, k, jsonKind(v))
-		}
-	}
-	return obj, nil
+	return m, nil
 }
 
 // fileProblem says why a file could not be read, in words.
 func fileProblem(err error) string { return cli.FileProblem(err) }
-
-// decodeJSON decodes one JSON value; a syntax error says "not JSON" with
-// its line and column.
-func decodeJSON(data []byte) (any, error) {
-	var v any
-	err := json.Unmarshal(data, &v)
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		line, col := lineCol(data, se.Offset)
-		msg := se.Error()
-		head, detail := msg, ""
-		// "invalid character 'h' looking for beginning of value": the
-		// character, then what the parser expected.
-		if strings.HasPrefix(msg, "invalid character '") {
-			if i := strings.Index(msg[len("invalid character '")+1:], "' "); i >= 0 {
-				cut := len("invalid character '") + 1 + i + 1
-				head, detail = msg[:cut], strings.TrimSpace(msg[cut:])
-			}
-		}
-		if detail != "" {
-			return nil, fmt.Errorf("not JSON: %s at line %d, column %d (%s)", head, line, col, detail)
-		}
-		return nil, fmt.Errorf("not JSON: %s at line %d, column %d", head, line, col)
-	}
-	return v, err
-}
-
-// lineCol turns the offset of a json.SyntaxError (bytes read when the
-// error was found) into the 1-based line and column of the offending byte.
-func lineCol(data []byte, offset int64) (line, col int) {
-	at := int(max(offset-1, 0))
-	at = min(at, len(data))
-	before := data[:at]
-	line = 1 + bytes.Count(before, []byte{'\n'})
-	col = at - bytes.LastIndexByte(before, '\n')
-	return line, col
-}
-
-// jsonKind names the kind of a decoded JSON value.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case float64:
-		return "a number"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", v)
-}
 
 // check refuses bad values of tune's flags (set: the flags given) and
 // resolves the default case set.

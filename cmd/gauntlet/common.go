@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"runtime"
 	"sort"
 	"time"
@@ -175,19 +174,8 @@ func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop
 	return rs, st, nil
 }
 
-// paramAssignments turns a params map into k=v assignments. A whole
-// number is written in digits (1000000, not 1e+06): a fixed placeholder of
-// an external bot passes the text on as it is.
-func paramAssignments(m map[string]any) []string {
-	var out []string
-	for k, v := range m {
-		if x, ok := v.(float64); ok && x == math.Trunc(x) && math.Abs(x) <= param.MaxInt {
-			v = int64(x)
-		}
-		out = append(out, fmt.Sprintf("%s=%v", k, v))
-	}
-	return out
-}
+// paramAssignments turns a params file's values into k=v assignments.
+func paramAssignments(m map[string]any) []string { return param.Assignments(m) }
 
 func writeJSON(w io.Writer, v any) error { return cli.WriteJSON(w, v) }
 
