@@ -2,17 +2,16 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"gauntlet/tuning/spsa"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 
 	"gauntlet/harness"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
-	"gauntlet/strategies/param"
 	"gauntlet/tuning"
 )
 
@@ -83,7 +82,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 		if err != nil {
 			return err
 		}
-		rep, err = reports.WriteStudyReport(out, studyFromRecord(rec, tuning.BuildSummary(rec)))
+		rep, err = reports.WriteStudyReport(out, reports.TuningStudy(harness.Default, rec, tuning.BuildSummary(rec)))
 		if err != nil {
 			return err
 		}
@@ -179,130 +178,20 @@ func reportReplays(ctx context.Context, st *harness.Store, dir, run string, pick
 	return links, notes
 }
 
-// studyFromRecord converts a stored study (and its summary, for the default
-// value and the improvement) into the plain data a report takes. Categorical
-// parameters (string values) become the index of their choice.
-func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Study {
-	s := &reports.Study{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Minimize: rec.Spec.Minimize}
-	if len(rec.Spec.Opponents) > 0 {
-		s.Objective = "score fraction against the opponent pool " + strings.Join(rec.Spec.Opponents, ", ") + " (seats swapped per case)"
-	} else {
-		s.Objective = "mean score per case"
+// spsaReport writes the report of SPSA study name if the storage has one;
+// ok is false when it has none (the name may be a tuning study).
+func spsaReport(ctx context.Context, storage, name, out string) (rep *reports.Report, ok bool, err error) {
+	rec, err := spsa.LoadStudy(ctx, storage, name)
+	if errors.Is(err, spsa.ErrNoStudy) {
+		return nil, false, nil
 	}
-	if sum != nil && sum.Objective != "" {
-		s.Objective = sum.Objective
+	if err != nil {
+		return nil, false, err
 	}
-	for _, u := range rec.Units {
-		name := u.Case
-		if u.Opponent != "" {
-			name += " vs " + u.Opponent
-		}
-		s.Units = append(s.Units, name)
+	sum, err := spsa.BuildSummary(rec)
+	if err != nil {
+		return nil, false, err
 	}
-	// Every parameter seen in a trial is shown, searched ones first.
-	known := map[string]bool{}
-	for _, p := range s.Params {
-		known[p] = true
-	}
-	var extra []string
-	choices := map[string]map[string]bool{}
-	for _, t := range rec.Trials {
-		for k, v := range t.Params {
-			if !known[k] {
-				known[k] = true
-				extra = append(extra, k)
-			}
-			if str, ok := v.(string); ok {
-				if choices[k] == nil {
-					choices[k] = map[string]bool{}
-				}
-				choices[k][str] = true
-			}
-		}
-	}
-	sort.Strings(extra)
-	s.Params = append(s.Params, extra...)
-	// Choices in their declared order when the strategy is registered here,
-	// else the names seen, sorted; log-scale parameters get a log axis.
-	var specs param.Specs
-	if st, err := harness.Default.Strategy(rec.Spec.Game, rec.Spec.Strategy); err == nil {
-		specs = st.Params
-	}
-	declared := map[string]param.Spec{}
-	for _, sp := range specs {
-		declared[sp.Name] = sp
-	}
-	for k, set := range choices {
-		var list []string
-		if sp, ok := declared[k]; ok && sp.Kind == param.Categorical {
-			list = append(list, sp.Choices...)
-			for _, c := range list {
-				delete(set, c)
-			}
-		}
-		var rest []string
-		for c := range set {
-			rest = append(rest, c)
-		}
-		sort.Strings(rest)
-		s.Choices[k] = append(list, rest...)
-	}
-	for _, sp := range specs {
-		if sp.Kind == param.LogFloat {
-			if s.Log == nil {
-				s.Log = map[string]bool{}
-			}
-			s.Log[sp.Name] = true
-		}
-	}
-	for _, t := range rec.Trials {
-		tr := reports.Trial{Number: t.Number, State: t.State, Value: t.Value, Params: map[string]float64{},
-			Scores: t.Scores}
-		for k, v := range t.Params {
-			if x, ok := paramNumber(v, s.Choices[k]); ok {
-				tr.Params[k] = x
-			}
-		}
-		for _, st := range t.Intermediate {
-			tr.Intermediate = append(tr.Intermediate, reports.Step{Step: st.Step, Value: st.Value})
-		}
-		s.Trials = append(s.Trials, tr)
-	}
-	if sum != nil {
-		s.DefaultValue, s.Improvement, s.CI95, s.WilcoxonP = sum.DefaultValue, sum.Improvement, sum.CI95, sum.WilcoxonP
-		s.Notes = append(s.Notes, sum.Notes...)
-		if sum.DefaultValue == nil && sum.DefaultState != "" {
-			s.Notes = append(s.Notes, "the default configuration"+strings.TrimPrefix(defaultLine(sum), "default"))
-		}
-		s.Notes = append(s.Notes, configsLine(sum))
-	}
-	return s
-}
-
-// paramNumber turns a parameter value in Goptuna's external representation
-// into a number: itself, or the index of a categorical choice.
-func paramNumber(v any, choices []string) (float64, bool) {
-	switch x := v.(type) {
-	case float64:
-		return x, true
-	case float32:
-		return float64(x), true
-	case int:
-		return float64(x), true
-	case int64:
-		return float64(x), true
-	case bool:
-		if x {
-			return 1, true
-		}
-		return 0, true
-	case string:
-		for i, c := range choices {
-			if c == x {
-				return float64(i), true
-			}
-		}
-	}
-	return 0, false
+	rep, err = reports.WriteSPSAReport(out, reports.SPSAStudyOf(rec, sum))
+	return rep, true, err
 }

@@ -133,7 +133,7 @@ func runsTable(list []runInfo) *reports.Table {
 		if r.Counted != nil {
 			games = fmt.Sprintf("%d counted, %s stored", *r.Counted, games)
 		}
-		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, truncateText(vs, 60), games,
+		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, reports.Truncate(vs, 60), games,
 			r.Status, result, r.Updated.UTC().Format(time.DateTime)})
 	}
 	tb.NumericRight()
