@@ -1,10 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
-	"fmt"
+	"gauntlet/workflow"
 	"io/fs"
 	"math"
 	"os"
@@ -14,21 +13,11 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
-	"gauntlet/internal/bounded"
-	"gauntlet/strategies/param"
 )
 
 // Every flag value is checked here before any game starts: a bad one is a
 // usage error (exit status 2) that names the flag, the value given and what
 // is allowed.
-
-// check refuses bad values of the flags every game-playing command shares.
-func (f *runFlags) check() error {
-	if err := atLeast("--jobs", f.jobs, 1, "games played in parallel"); err != nil {
-		return err
-	}
-	return f.checkBots()
-}
 
 // atLeast refuses an integer flag below lo.
 func atLeast(name string, v, lo int, what string) error {
@@ -76,29 +65,6 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
-// readParamsFile reads a params file (param.DecodeFile) before any game
-// starts; a file that cannot be read or decoded is a usage error naming it.
-// The file may hold at most bounded.SettingsSize bytes ("params file F:
-// larger than 16 MiB"). It is read without the command's context: a named
-// pipe that never ends holds the command there.
-func readParamsFile(path string) (map[string]any, error) {
-	data, err := bounded.ReadFile(context.Background(), path, bounded.SettingsSize)
-	if tl := (*bounded.TooLargeError)(nil); errors.As(err, &tl) {
-		return nil, usagef("params file %v", err)
-	}
-	if err != nil {
-		return nil, usagef("params file %s: %s", path, fileProblem(err))
-	}
-	m, err := param.DecodeFile(data)
-	if err != nil {
-		return nil, usagef("params file %s: %v", path, err)
-	}
-	return m, nil
-}
-
-// fileProblem says why a file could not be read, in words.
-func fileProblem(err error) string { return cli.FileProblem(err) }
-
 // check refuses bad values of tune's flags (set: the flags given) and
 // resolves the default case set.
 func (f *tuneFlags) check(set map[string]bool) error {
@@ -106,7 +72,7 @@ func (f *tuneFlags) check(set map[string]bool) error {
 		return nil
 	}
 	checks := []error{
-		f.rf.check(),
+		f.rf.Check(),
 		atLeast("--trials", f.trials, 1, "a number of trials"),
 		atLeast("--chunk", f.chunk, 0, "a number of cases between two intermediate values (0: automatic)"),
 		nonNegativeDuration("--timeout", f.timeout, "none"),
@@ -131,9 +97,9 @@ func (f *tuneFlags) check(set map[string]bool) error {
 			return err
 		}
 	}
-	if f.cases == "" && f.rf.game != "" {
+	if f.cases == "" && f.rf.Game != "" {
 		f.cases = "smoke"
-		if g, err := harness.Default.Game(f.rf.game); err == nil {
+		if g, err := harness.Default.Game(f.rf.Game); err == nil {
 			f.cases = harness.DefaultCases(g, "tune", f.cases)
 		}
 	}
@@ -141,22 +107,8 @@ func (f *tuneFlags) check(set map[string]bool) error {
 }
 
 // existingDatabase checks that the SQLite file of a --storage URL that is
-// only read exists and can be opened (PostgreSQL URLs pass), saying which:
-// no database, or permission denied.
-func existingDatabase(url string) error {
-	ps, err := harness.ParseStorage(url)
-	if err != nil || ps.Dialect != "sqlite" || ps.Path == ":memory:" {
-		return nil // ParseStorage's error is reported where the store is opened
-	}
-	f, err := os.Open(ps.Path)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("--storage %s: no database (%s: no such file)", url, ps.Path)
-		}
-		return fmt.Errorf("--storage %s: %s: %s", url, ps.Path, fileProblem(err))
-	}
-	return f.Close()
-}
+// only read exists (workflow.ExistingDatabase).
+func existingDatabase(url string) error { return workflow.ExistingDatabase(url) }
 
 // outputFiles checks several output file flags (name, path pairs).
 func outputFiles(pairs ...string) error {
@@ -182,7 +134,7 @@ func outputDir(flagName, path string) error {
 		case err == nil:
 			return usagef("%s %s: %s is not a directory", flagName, path, p)
 		case !errors.Is(err, fs.ErrNotExist):
-			return usagef("%s %s: %s: %s", flagName, path, p, fileProblem(err))
+			return usagef("%s %s: %s: %s", flagName, path, p, cli.FileProblem(err))
 		}
 		if filepath.Dir(p) == p {
 			return nil

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"gauntlet/strategies/param"
+	"gauntlet/workflow"
 	"slices"
 	"strings"
 
@@ -135,11 +137,11 @@ func runBot(ctx context.Context, e *env, args []string) error {
 	}
 	assign := slices.Clone([]string(params))
 	if paramsFile != "" {
-		m, err := readParamsFile(paramsFile)
+		m, err := workflow.ReadParamsFile(paramsFile)
 		if err != nil {
 			return err
 		}
-		assign = append(paramAssignments(m), assign...)
+		assign = append(param.Assignments(m), assign...)
 	}
 	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
 	if err != nil {

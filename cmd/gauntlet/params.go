@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"gauntlet/workflow"
 	"strings"
 
 	"gauntlet/harness"
@@ -28,12 +29,12 @@ type paramsOutput struct {
 
 func runParams(ctx context.Context, e *env, args []string) error {
 	var rf runFlags
-	var ef entrantFlags
+	var ef workflow.EntrantSpec
 	fs := newFlags(e, "params", "--game G ENTRANT [--param k=v]... [--params-file F] [--json]")
-	fs.StringVar(&rf.game, "game", "", "game name (see 'gauntlet list')")
+	fs.StringVar(&rf.Game, "game", "", "game name (see 'gauntlet list')")
 	fs.BoolVar(&rf.json, "json", false, "print JSON")
-	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
-	fs.StringVar(&ef.paramsFile, "params-file", "", "JSON file of parameter values")
+	fs.Var((*multiFlag)(&ef.Params), "param", "parameter k=v (repeatable)")
+	fs.StringVar(&ef.ParamsFile, "params-file", "", "JSON file of parameter values")
 	rest, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -41,18 +42,18 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if len(rest) != 1 {
 		return usagef("params: want one ENTRANT (a strategy NAME or 'cmd:COMMAND'), got %d arguments", len(rest))
 	}
-	if rf.game == "" {
-		return usagef("--game is required (games: %s)", gameNames())
+	if rf.Game == "" {
+		return usagef("--game is required (games: %s)", workflow.GameNames())
 	}
-	if _, err := harness.Default.Game(rf.game); err != nil {
+	if _, err := harness.Default.Game(rf.Game); err != nil {
 		return usagef("--game: %v", err)
 	}
-	ef.strategy = rest[0]
-	ent, err := ef.entrant(rf.game)
+	ef.Strategy = rest[0]
+	ent, err := ef.Entrant(rf.Game)
 	if err != nil {
 		return err
 	}
-	out := paramsOutput{Game: rf.game, Entrant: ent.Label(), Params: describeParams(ent.Specs()),
+	out := paramsOutput{Game: rf.Game, Entrant: ent.Label(), Params: describeParams(ent.Specs()),
 		Values: ent.Specs().Map(ent.Params), Fingerprint: ent.Fingerprint}
 	if len(ent.Ext) > 0 {
 		out.Fixed = ent.Ext
@@ -61,7 +62,7 @@ func runParams(ctx context.Context, e *env, args []string) error {
 		return writeJSON(e.stdout, out)
 	}
 	w := e.stdout
-	fmt.Fprintf(w, "%s (game %s)\n", out.Entrant, rf.game)
+	fmt.Fprintf(w, "%s (game %s)\n", out.Entrant, rf.Game)
 	if len(out.Params) == 0 {
 		fmt.Fprintln(w, "  no tunable parameter (an external command declares them as {name:int[1,9]=5}, float, log or cat, or in {params@spec.json})")
 	} else {

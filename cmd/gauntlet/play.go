@@ -40,7 +40,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	g, err := rf.gameOrErr()
+	g, err := rf.ResolveGame()
 	if err != nil {
 		return err
 	}
@@ -59,12 +59,12 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	}
 	var ents []*harness.Entrant
 	if lineup != "" {
-		if ents, err = harness.Default.ParseLineup(rf.game, lineup); err != nil {
+		if ents, err = harness.Default.ParseLineup(rf.Game, lineup); err != nil {
 			return usagef("--entrants: %v", err)
 		}
 	}
 	for _, spec := range extra {
-		en, err := harness.Default.ParseEntrant(rf.game, spec)
+		en, err := harness.Default.ParseEntrant(rf.Game, spec)
 		if err != nil {
 			return usagef("--entrant: %v", err)
 		}
@@ -77,7 +77,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	if len(ents) < info.MinSeats || len(ents) > info.MaxSeats {
 		return usagef("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
 	}
-	opt := rf.playOptions(e)
+	opt := rf.PlayOptions()
 	if record != "" {
 		f, err := os.Create(record)
 		if err != nil {

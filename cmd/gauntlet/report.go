@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"gauntlet/tuning/spsa"
+	"gauntlet/workflow"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,7 +63,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := outputDir("--out", out); err != nil {
 		return err
 	}
-	if err := readStorage("--storage", storage, "a report reads a stored run or study"); err != nil {
+	if err := workflow.ReadStorage("--storage", storage, "a report reads a stored run or study"); err != nil {
 		return err
 	}
 	if err := existingDatabase(storage); err != nil {

@@ -5,6 +5,8 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"gauntlet/strategies/param"
+	"gauntlet/workflow"
 	"runtime"
 	"strings"
 	"time"
@@ -70,12 +72,12 @@ func (f *spsaFlags) register(e *env) *flag.FlagSet {
 // config turns the flags into an SPSA request; every error is a usage
 // error, found before a game is played.
 func (f *spsaFlags) config() (spsa.Config, error) {
-	c := spsa.Config{Game: f.rf.game, Games: f.games, Cases: f.cases, Seats: f.seats, Seed: f.seed,
+	c := spsa.Config{Game: f.rf.Game, Games: f.games, Cases: f.cases, Seats: f.seats, Seed: f.seed,
 		ARatio: f.aRatio, Alpha: f.alpha, Gamma: f.gamma}
-	if f.rf.game == "" {
-		return c, usagef("--game is required (games: %s)", gameNames())
+	if f.rf.Game == "" {
+		return c, usagef("--game is required (games: %s)", workflow.GameNames())
 	}
-	if _, err := harness.Default.Game(f.rf.game); err != nil {
+	if _, err := harness.Default.Game(f.rf.Game); err != nil {
 		return c, usagef("--game: %v", err)
 	}
 	if f.strategy == "" {
@@ -95,25 +97,25 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 		return c, usagef("--lease %v: want at least 100ms", f.lease)
 	case f.progress <= 0:
 		return c, usagef("--progress %v: want a positive interval", f.progress)
-	case f.rf.jobs < 1:
-		return c, usagef("--jobs %d: want at least 1", f.rf.jobs)
+	case f.rf.Jobs < 1:
+		return c, usagef("--jobs %d: want at least 1", f.rf.Jobs)
 	}
 	if err := outputFiles("--best-json", f.bestJSON); err != nil {
 		return c, err
 	}
 	var assign []string
 	if f.paramsFile != "" {
-		m, err := readParamsFile(f.paramsFile)
+		m, err := workflow.ReadParamsFile(f.paramsFile)
 		if err != nil {
 			return c, usagef("--params-file: %v", err)
 		}
-		assign = paramAssignments(m)
+		assign = param.Assignments(m)
 	}
 	external := strings.HasPrefix(f.strategy, "cmd:")
 	if external {
 		assign = append(assign, f.params...) // fixed placeholders take --param too
 	}
-	t, start, err := spsa.ResolveTarget(harness.Default, f.rf.game, f.strategy, assign)
+	t, start, err := spsa.ResolveTarget(harness.Default, f.rf.Game, f.strategy, assign)
 	if err != nil {
 		return c, err
 	}
@@ -136,13 +138,13 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if f.list {
-		if f.rf.storage == "" || f.rf.storage == "none" {
+		if f.rf.Storage == "" || f.rf.Storage == "none" {
 			return usagef("--list reads a stored study: give --storage")
 		}
-		if _, err := harness.ParseStorage(f.rf.storage); err != nil {
+		if _, err := harness.ParseStorage(f.rf.Storage); err != nil {
 			return usagef("--storage: %v", err)
 		}
-		return listStudies(ctx, e, f.rf.storage, f.rf.json, spsa.ListStudies, reports.SPSAStudiesTable)
+		return listStudies(ctx, e, f.rf.Storage, f.rf.json, spsa.ListStudies, reports.SPSAStudiesTable)
 	}
 	c, err := f.config()
 	if err != nil {
@@ -152,12 +154,12 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	url, cleanup, err := tuning.StorageURL(f.rf.storage)
+	url, cleanup, err := tuning.StorageURL(f.rf.Storage)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
-	log := tuning.Logger(e.stderr, f.rf.quiet)
+	log := tuning.Logger(e.stderr, f.rf.Quiet)
 	sp := s.Spec()
 	study := cmp.Or(f.study, sp.DefaultName())
 	start := time.Now()
@@ -172,10 +174,10 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 			log.Info("spsa: kept at their start values (categorical or single-valued)", "params", strings.Join(fixed, ","))
 		}
 		if g, err := harness.Default.Game(sp.Game); err == nil { // resolved by config already
-			f.rf.fitJobsTo(g.Info(), strings.HasPrefix(f.strategy, "cmd:"), sp.Seats, runtime.NumCPU())
+			f.rf.FitJobsTo(g.Info(), strings.HasPrefix(f.strategy, "cmd:"), sp.Seats, runtime.NumCPU())
 		}
-		return s.Run(ctx, st, spsa.RunOptions{Study: study, Jobs: f.rf.jobs, Lease: f.lease, Worker: f.worker,
-			Play: f.rf.playOptions(e), Log: log, Progress: f.progress})
+		return s.Run(ctx, st, spsa.RunOptions{Study: study, Jobs: f.rf.Jobs, Lease: f.lease, Worker: f.worker,
+			Play: f.rf.PlayOptions(), Log: log, Progress: f.progress})
 	})
 	if err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"flag"
+	"gauntlet/strategies/param"
+	"gauntlet/workflow"
 	"runtime"
 	"strings"
 	"time"
@@ -68,15 +70,15 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 
 // config turns the flags into a tuning request.
 func (f *tuneFlags) config() (tuning.Config, error) {
-	c := tuning.Config{Game: f.rf.game, Cases: f.cases, Opponents: f.opponents, Fillers: f.fillers, Sampler: f.sampler, Seed: f.seed,
+	c := tuning.Config{Game: f.rf.Game, Cases: f.cases, Opponents: f.opponents, Fillers: f.fillers, Sampler: f.sampler, Seed: f.seed,
 		Pruner: f.pruner, Chunk: f.chunk}
-	if f.rf.game == "" {
-		return c, usagef("--game is required (games: %s)", gameNames())
+	if f.rf.Game == "" {
+		return c, usagef("--game is required (games: %s)", workflow.GameNames())
 	}
 	if f.strategy == "" {
 		return c, usagef("--strategy is required")
 	}
-	if err := f.rf.checkLimits(); err != nil {
+	if err := f.rf.CheckLimits(); err != nil {
 		return c, err
 	}
 	// A built-in strategy's inline values come after the params file, as
@@ -86,13 +88,13 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 		name, inline, _ = strings.Cut(f.strategy, ":")
 	}
 	c.Strategy = name
-	c.Play = f.rf.playOptions(nil)
+	c.Play = f.rf.PlayOptions()
 	if f.paramsFile != "" {
-		m, err := readParamsFile(f.paramsFile)
+		m, err := workflow.ReadParamsFile(f.paramsFile)
 		if err != nil {
 			return c, err
 		}
-		c.Params = append(c.Params, paramAssignments(m)...)
+		c.Params = append(c.Params, param.Assignments(m)...)
 	}
 	if inline != "" {
 		c.Params = append(c.Params, tuning.SplitNames(inline)...)
@@ -114,7 +116,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err := f.check(setFlags(fs)); err != nil {
 		return err
 	}
-	url, cleanup, err := tuning.StorageURL(f.rf.storage)
+	url, cleanup, err := tuning.StorageURL(f.rf.Storage)
 	if err != nil {
 		return err
 	}
@@ -130,7 +132,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err) // every error of New is about the request
 	}
-	log := tuning.Logger(e.stderr, f.rf.quiet)
+	log := tuning.Logger(e.stderr, f.rf.Quiet)
 	study := cmp.Or(f.study, t.Spec().DefaultName())
 	start := time.Now()
 	sum, err := tuning.RunStudy(ctx, url, tuning.OpenStorage, study, "finished trials", func(st *tuning.Storage) (*tuning.Summary, error) {
@@ -146,9 +148,9 @@ func runTune(ctx context.Context, e *env, args []string) error {
 				log.Info("tune: the base configuration is the study's first trial")
 			}
 		}
-		f.rf.fitJobsTo(t.Game().Info(), t.External(), t.Seats(), runtime.NumCPU())
-		return t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.jobs, Timeout: f.timeout,
-			Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.playOptions(e), Log: log})
+		f.rf.FitJobsTo(t.Game().Info(), t.External(), t.Seats(), runtime.NumCPU())
+		return t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.Jobs, Timeout: f.timeout,
+			Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.PlayOptions(), Log: log})
 	})
 	if err != nil {
 		return err
