@@ -1,13 +1,9 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"gauntlet/workflow"
-	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -118,26 +114,4 @@ func outputFiles(pairs ...string) error {
 		}
 	}
 	return nil
-}
-
-// outputDir checks a directory flag whose directory is created if missing
-// (with its parents): it is a directory if it exists, and the nearest of
-// its parents that exists is a directory.
-func outputDir(flagName, path string) error {
-	for p := filepath.Clean(path); ; p = filepath.Dir(p) {
-		st, err := os.Stat(p)
-		switch {
-		case err == nil && st.IsDir():
-			return nil
-		case err == nil && p == filepath.Clean(path):
-			return usagef("%s %s: is a file; want a directory to write the report into", flagName, path)
-		case err == nil:
-			return usagef("%s %s: %s is not a directory", flagName, path, p)
-		case !errors.Is(err, fs.ErrNotExist):
-			return usagef("%s %s: %s: %s", flagName, path, p, cli.FileProblem(err))
-		}
-		if filepath.Dir(p) == p {
-			return nil
-		}
-	}
 }
