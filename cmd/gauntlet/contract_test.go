@@ -52,7 +52,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 		t.Fatalf("list --game pips: exit %d\n%s%s", code, out, stderr)
 	}
 	js, _, code := gauntlet(t, dir, "list", "--json")
-	var games []listGame
+	var games []reports.GameListing
 	if code != 0 || json.Unmarshal([]byte(js), &games) != nil {
 		t.Fatalf("list --json: exit %d\n%s", code, js)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"gauntlet/reports"
 	"gauntlet/workflow"
 	"strings"
 
@@ -19,12 +20,12 @@ func init() {
 
 // paramsOutput is the --json answer of params.
 type paramsOutput struct {
-	Game        string            `json:"game"`
-	Entrant     string            `json:"entrant"`
-	Params      []listParam       `json:"params"`
-	Values      map[string]any    `json:"values"`
-	Fixed       map[string]string `json:"fixed,omitempty"`
-	Fingerprint string            `json:"fingerprint,omitempty"`
+	Game        string                 `json:"game"`
+	Entrant     string                 `json:"entrant"`
+	Params      []reports.ParamListing `json:"params"`
+	Values      map[string]any         `json:"values"`
+	Fixed       map[string]string      `json:"fixed,omitempty"`
+	Fingerprint string                 `json:"fingerprint,omitempty"`
 }
 
 func runParams(ctx context.Context, e *env, args []string) error {
@@ -53,7 +54,7 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := paramsOutput{Game: rf.Game, Entrant: ent.Label(), Params: describeParams(ent.Specs()),
+	out := paramsOutput{Game: rf.Game, Entrant: ent.Label(), Params: reports.DescribeParams(ent.Specs()),
 		Values: ent.Specs().Map(ent.Params), Fingerprint: ent.Fingerprint}
 	if len(ent.Ext) > 0 {
 		out.Fixed = ent.Ext
@@ -67,7 +68,7 @@ func runParams(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintln(w, "  no tunable parameter (an external command declares them as {name:int[1,9]=5}, float, log or cat, or in {params@spec.json})")
 	} else {
 		fmt.Fprintln(w, "  tunable parameters:")
-		writeParams(w, "    ", out.Params)
+		reports.WriteParams(w, "    ", out.Params)
 	}
 	if len(out.Fixed) > 0 {
 		var parts []string

@@ -1,4 +1,4 @@
-package main
+package reports
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 // range and default in digits.
 func TestWriteParamsIntsInDigits(t *testing.T) {
 	var b strings.Builder
-	writeParams(&b, "", describeParams(param.Specs{{Name: "nodes", Kind: param.Int, Min: 100, Max: 1e7, Default: 1e6}}))
+	WriteParams(&b, "", DescribeParams(param.Specs{{Name: "nodes", Kind: param.Int, Min: 100, Max: 1e7, Default: 1e6}}))
 	if got := b.String(); !strings.Contains(got, "[100, 10000000]") || !strings.Contains(got, "default 1000000 ") {
 		t.Fatalf("writeParams: %q", got)
 	}
