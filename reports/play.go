@@ -47,7 +47,7 @@ func WritePlay(w io.Writer, res *workflow.PlayResult) error {
 	return nil
 }
 
-func sortedKeys(m map[string]any) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	out := make([]string, 0, len(m))
 	for k := range m {
 		out = append(out, k)

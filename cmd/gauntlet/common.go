@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"sort"
 
 	"gauntlet/harness"
 	"gauntlet/harness/cli"
@@ -55,15 +54,6 @@ func writeJSON(w io.Writer, v any) error { return cli.WriteJSON(w, v) }
 func tablesFlags(fs *flag.FlagSet, t *reports.TableFiles, what string) {
 	fs.StringVar(&t.CSV, "csv", "", "also write the "+what+" as CSV to this file")
 	fs.StringVar(&t.MD, "md", "", "also write the "+what+" as Markdown to this file")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // closeInto closes c and keeps its error in *err unless an earlier error is

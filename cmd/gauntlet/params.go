@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"gauntlet/reports"
 	"gauntlet/workflow"
-	"strings"
 
 	"gauntlet/harness"
 )
@@ -16,16 +14,6 @@ func init() {
 		summary: "show an entrant's tunable parameters: a built-in strategy's, or an external command's declared placeholders",
 		run:     runParams,
 	})
-}
-
-// paramsOutput is the --json answer of params.
-type paramsOutput struct {
-	Game        string                 `json:"game"`
-	Entrant     string                 `json:"entrant"`
-	Params      []reports.ParamListing `json:"params"`
-	Values      map[string]any         `json:"values"`
-	Fixed       map[string]string      `json:"fixed,omitempty"`
-	Fingerprint string                 `json:"fingerprint,omitempty"`
 }
 
 func runParams(ctx context.Context, e *env, args []string) error {
@@ -54,39 +42,10 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := paramsOutput{Game: rf.Game, Entrant: ent.Label(), Params: reports.DescribeParams(ent.Specs()),
-		Values: ent.Specs().Map(ent.Params), Fingerprint: ent.Fingerprint}
-	if len(ent.Ext) > 0 {
-		out.Fixed = ent.Ext
-	}
+	out := reports.DescribeEntrant(rf.Game, ent)
 	if rf.json {
 		return writeJSON(e.stdout, out)
 	}
-	w := e.stdout
-	fmt.Fprintf(w, "%s (game %s)\n", out.Entrant, rf.Game)
-	if len(out.Params) == 0 {
-		fmt.Fprintln(w, "  no tunable parameter (an external command declares them as {name:int[1,9]=5}, float, log or cat, or in {params@spec.json})")
-	} else {
-		fmt.Fprintln(w, "  tunable parameters:")
-		reports.WriteParams(w, "    ", out.Params)
-	}
-	if len(out.Fixed) > 0 {
-		var parts []string
-		for _, k := range sortedKeys(toAny(out.Fixed)) {
-			parts = append(parts, k+"="+out.Fixed[k])
-		}
-		fmt.Fprintf(w, "  fixed values: %s\n", strings.Join(parts, " "))
-	}
-	if out.Fingerprint != "" {
-		fmt.Fprintf(w, "  files fingerprint: %s (part of a run's identity: a rebuilt bot makes new runs)\n", out.Fingerprint)
-	}
+	reports.WriteEntrant(e.stdout, out)
 	return nil
-}
-
-func toAny(m map[string]string) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
