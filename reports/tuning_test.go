@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"gauntlet/harness"
 	"gauntlet/tuning"
 )
 
@@ -31,6 +32,20 @@ func TestTuneSummaryFailedDefault(t *testing.T) {
 	for _, bad := range []string{"default value 0", "improvement (", "CI"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("summary says %q:\n%s", bad, out)
+		}
+	}
+}
+
+// TestTuningStudyObjective: a study's report words its objective as the
+// study's summary does (tuning.Spec.Objective), with and without an
+// opponent pool.
+func TestTuningStudyObjective(t *testing.T) {
+	for _, sp := range []tuning.Spec{{Game: "g", Strategy: "s"}, {Game: "g", Strategy: "s", Opponents: []string{"a", "b"}}, {Game: "g", Strategy: "s", Minimize: true}} {
+		rec := &tuning.StudyRecord{Name: "st", Spec: sp}
+		sum := tuning.BuildSummary(rec)
+		got := TuningStudy(harness.NewRegistry(), rec, sum).Objective
+		if got != sum.Objective || got != sp.Objective() || got == "" {
+			t.Errorf("opponents %v: report's objective %q, summary's %q, spec's %q", sp.Opponents, got, sum.Objective, sp.Objective())
 		}
 	}
 }
