@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"gauntlet/strategies/param"
 	"gauntlet/workflow"
-	"slices"
 	"strings"
 
 	"gauntlet/harness"
@@ -135,14 +133,11 @@ func runBot(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	assign := slices.Clone([]string(params))
-	if paramsFile != "" {
-		m, err := workflow.ReadParamsFile(paramsFile)
-		if err != nil {
-			return err
-		}
-		assign = append(param.Assignments(m), assign...)
+	assign, err := workflow.FileAssignments(paramsFile)
+	if err != nil {
+		return err
 	}
+	assign = append(assign, params...)
 	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
 	if err != nil {
 		return usagef("%v", err)

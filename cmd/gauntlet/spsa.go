@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"gauntlet/strategies/param"
 	"gauntlet/workflow"
 	"runtime"
 	"strings"
@@ -103,13 +102,9 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	if err := outputFiles("--best-json", f.bestJSON); err != nil {
 		return c, err
 	}
-	var assign []string
-	if f.paramsFile != "" {
-		m, err := workflow.ReadParamsFile(f.paramsFile)
-		if err != nil {
-			return c, usagef("--params-file: %v", err)
-		}
-		assign = param.Assignments(m)
+	assign, err := workflow.FileAssignments(f.paramsFile)
+	if err != nil {
+		return c, usagef("--params-file: %v", err)
 	}
 	external := strings.HasPrefix(f.strategy, "cmd:")
 	if external {

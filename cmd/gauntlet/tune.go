@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"flag"
-	"gauntlet/strategies/param"
 	"gauntlet/workflow"
 	"runtime"
 	"strings"
@@ -89,13 +88,11 @@ func (f *tuneFlags) config() (tuning.Config, error) {
 	}
 	c.Strategy = name
 	c.Play = f.rf.PlayOptions()
-	if f.paramsFile != "" {
-		m, err := workflow.ReadParamsFile(f.paramsFile)
-		if err != nil {
-			return c, err
-		}
-		c.Params = append(c.Params, param.Assignments(m)...)
+	assign, err := workflow.FileAssignments(f.paramsFile)
+	if err != nil {
+		return c, err
 	}
+	c.Params = append(c.Params, assign...)
 	if inline != "" {
 		c.Params = append(c.Params, tuning.SplitNames(inline)...)
 	}
