@@ -179,9 +179,19 @@ func TestPoolObjective(t *testing.T) {
 			t.Fatalf("unit %s: quality 90 scored %v, want %v", u.Key, s[i], want)
 		}
 	}
-	sum := runStudy(t, reg, sqliteURL(t), "pool", c, 4)
+	url := sqliteURL(t)
+	sum := runStudy(t, reg, url, "pool", c, 4)
 	if sum.Units != 10 || !strings.Contains(sum.Objective, "fraction") {
 		t.Fatalf("summary units %d objective %q", sum.Units, sum.Objective)
+	}
+	// The stored study's summary (what report reads) words the objective
+	// as the run's summary and the tuner do.
+	rec, err := LoadStudy(context.Background(), url, "pool")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := BuildSummary(rec).Objective; got != sum.Objective || got != tu.Objective() {
+		t.Fatalf("stored study's objective %q; run's %q, tuner's %q", got, sum.Objective, tu.Objective())
 	}
 }
 

@@ -155,7 +155,6 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 			s.Notes = append(s.Notes, "the study "+verb+" the mean per-case score; best_total and default_total are the game's official aggregated totals")
 		}
 	}
-	s.Objective = t.Objective()
 	s.Deterministic, s.DeterministicNote = t.deterministic(t.space.Base)
 	if s.Deterministic {
 		s.DeterministicNote = "deterministic: a configuration plays every case the same way each time, so a trial repeating an earlier configuration takes its stored scores instead of playing"
@@ -232,7 +231,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
 		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
-		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
+		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize, Objective: sp.Objective()}
 	workers := map[string]bool{}
 	configs := map[string]bool{}
 	for i := range rec.Trials {

@@ -104,6 +104,22 @@ type Spec struct {
 	OpponentBots map[string]string `json:"opponent_bots,omitempty"`
 }
 
+// Objective says in words what a study of this definition optimises: the
+// one wording that tune's summary, a stored study's summary and its report
+// show.
+func (s Spec) Objective() string {
+	if len(s.Opponents) == 0 {
+		if s.Minimize {
+			return "mean score per case (seat 0), minimised: lower is better"
+		}
+		return "mean score per case (seat 0)"
+	}
+	if len(s.Fillers) > 0 {
+		return "score fraction (wins + draws/2) / games against the opponent pool (the candidate's score against the opponent's in each game, the fillers in the other seats), seats swapped per case"
+	}
+	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
+}
+
 // External reports whether the study tunes an external command.
 func (s Spec) External() bool { return strings.HasPrefix(s.Strategy, "cmd:") }
 
@@ -510,19 +526,8 @@ func (t *Tuner) External() bool {
 	return false
 }
 
-// Objective describes what the study optimises.
-func (t *Tuner) Objective() string {
-	if len(t.opps) == 0 {
-		if t.spec.Minimize {
-			return "mean score per case (seat 0), minimised: lower is better"
-		}
-		return "mean score per case (seat 0)"
-	}
-	if len(t.fills) > 0 {
-		return "score fraction (wins + draws/2) / games against the opponent pool (the candidate's score against the opponent's in each game, the fillers in the other seats), seats swapped per case"
-	}
-	return "score fraction (wins + draws/2) / games against the opponent pool, seats swapped per case"
-}
+// Objective describes what the study optimises (Spec.Objective).
+func (t *Tuner) Objective() string { return t.spec.Objective() }
 
 // entrant is the tuned entrant with the given values.
 func (t *Tuner) entrant(v param.Values) (*harness.Entrant, error) { return t.base.With(v) }
@@ -622,4 +627,13 @@ func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs i
 		got[ui] = x
 	}
 	return got, runErr
+}
+
+// GameArg is the --game value of a study's game: its source when it was
+// made from a referee program, else its name.
+func GameArg(name, source string) string {
+	if source != "" {
+		return source
+	}
+	return name
 }

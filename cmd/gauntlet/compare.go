@@ -1,12 +1,14 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
 	"gauntlet/harness"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
+	"gauntlet/workflow"
 )
 
 func init() {
@@ -19,7 +21,7 @@ func init() {
 
 func runCompare(ctx context.Context, e *env, args []string) error {
 	var base, run, storage, baseStorage string
-	var tables tableFiles
+	var tables reports.TableFiles
 	var asJSON, all bool
 	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
 	fs.StringVar(&base, "base", "", "id of the stored eval or ab run to compare against (the former version)")
@@ -28,54 +30,19 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&baseStorage, "base-storage", "", "results store of --base (default: --storage)")
 	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
 	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")
-	tables.register(fs, "table")
+	tablesFlags(fs, &tables, "table")
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	if base == "" || run == "" {
-		return usagef("--base and --run are required")
-	}
-	if baseStorage == "" {
-		baseStorage = storage
-	}
-	if base == run && baseStorage == storage {
-		return usagef("--base and --run name the same run %q", run)
-	}
-	for _, s := range []struct{ flag, url string }{{"--storage", storage}, {"--base-storage", baseStorage}} {
-		if err := readStorage(s.flag, s.url, "compare reads stored runs"); err != nil {
-			return err
-		}
-	}
-	if err := tables.check(); err != nil {
+	if err := tables.Check(); err != nil {
 		return err
 	}
-	for _, url := range []string{baseStorage, storage} {
-		if err := existingDatabase(url); err != nil {
-			return err
-		}
-	}
-	load := func(url, id string) (_ *harness.StoredRun, err error) {
-		st, err := harness.OpenStoreReadOnly(ctx, url)
-		if err != nil {
-			return nil, err
-		}
-		defer closeInto(&err, st)
-		return harness.LoadStoredRun(ctx, st, id)
-	}
-	b, err := load(baseStorage, base)
-	if err != nil {
-		return err
-	}
-	r, err := load(storage, run)
-	if err != nil {
-		return err
-	}
-	c, err := harness.Compare(harness.Default, b, r)
+	c, err := workflow.Compare(ctx, cmp.Or(baseStorage, storage), base, storage, run)
 	if err != nil {
 		return err
 	}
 	t := reports.CompareTable(c, all)
-	if err := tables.write(t); err != nil {
+	if err := tables.Write(t); err != nil {
 		return err
 	}
 	if asJSON {

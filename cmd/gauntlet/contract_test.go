@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"gauntlet/harness"
+	"gauntlet/harness/cli"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -51,7 +52,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 		t.Fatalf("list --game pips: exit %d\n%s%s", code, out, stderr)
 	}
 	js, _, code := gauntlet(t, dir, "list", "--json")
-	var games []listGame
+	var games []reports.GameListing
 	if code != 0 || json.Unmarshal([]byte(js), &games) != nil {
 		t.Fatalf("list --json: exit %d\n%s", code, js)
 	}
@@ -331,11 +332,11 @@ func TestFlagValuesAreChecked(t *testing.T) {
 // read is "permission denied", not "not found".
 func TestUnreadableFileSaysPermissionDenied(t *testing.T) {
 	pe := &fs.PathError{Op: "open", Path: "p.json", Err: syscall.EACCES}
-	if got := fileProblem(pe); got != "permission denied" {
-		t.Errorf("fileProblem(EACCES) = %q", got)
+	if got := cli.FileProblem(pe); got != "permission denied" {
+		t.Errorf("cli.FileProblem(EACCES) = %q", got)
 	}
-	if got := fileProblem(&fs.PathError{Op: "open", Path: "p.json", Err: syscall.ENOENT}); got != "no such file" {
-		t.Errorf("fileProblem(ENOENT) = %q", got)
+	if got := cli.FileProblem(&fs.PathError{Op: "open", Path: "p.json", Err: syscall.ENOENT}); got != "no such file" {
+		t.Errorf("cli.FileProblem(ENOENT) = %q", got)
 	}
 	if os.Geteuid() == 0 {
 		t.Log("running as root: file modes do not stop reads, so only the error mapping is checked")

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
+	"gauntlet/workflow"
 	"strings"
 
 	"gauntlet/harness"
@@ -133,14 +133,11 @@ func runBot(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	assign := slices.Clone([]string(params))
-	if paramsFile != "" {
-		m, err := readParamsFile(paramsFile)
-		if err != nil {
-			return err
-		}
-		assign = append(paramAssignments(m), assign...)
+	assign, err := workflow.FileAssignments(paramsFile)
+	if err != nil {
+		return err
 	}
+	assign = append(assign, params...)
 	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
 	if err != nil {
 		return usagef("%v", err)

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"gauntlet/reports"
 )
 
 // list shows each game's time limits on external bots as the game declares
@@ -33,7 +35,7 @@ func TestListShowsTimeLimits(t *testing.T) {
 		t.Errorf("list --game paperio:\n%s", out)
 	}
 	js, _, code := gauntlet(t, dir, "list", "--game", "brew", "--json")
-	var games []listGame
+	var games []reports.GameListing
 	if code != 0 || json.Unmarshal([]byte(js), &games) != nil || len(games) != 1 {
 		t.Fatalf("list --json: exit %d\n%s", code, js)
 	}

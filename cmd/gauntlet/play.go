@@ -3,11 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"strconv"
+	"gauntlet/workflow"
 
-	"gauntlet/harness"
-	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
 
@@ -19,15 +16,7 @@ func init() {
 	})
 }
 
-type playResult struct {
-	Game     string          `json:"game"`
-	Case     string          `json:"case"`
-	Entrants []string        `json:"entrants"`
-	Outcome  harness.Outcome `json:"outcome"`
-	WallMS   float64         `json:"-"`
-}
-
-func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
+func runPlay(ctx context.Context, e *env, args []string) error {
 	var rf runFlags
 	var caseID, lineup, record string
 	var extra multiFlag
@@ -40,98 +29,15 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	g, err := rf.gameOrErr()
+	res, err := workflow.Play(ctx, workflow.PlayRequest{Options: rf.Options, Case: caseID, Lineup: lineup, Extra: extra, Record: record})
 	if err != nil {
 		return err
-	}
-	if caseID == "" {
-		return usagef("--case is required")
-	}
-	if err := outputFiles("--record", record); err != nil {
-		return err
-	}
-	cases, err := g.Cases(caseID)
-	if err != nil {
-		return usagef("--case: %v", err)
-	}
-	if len(cases) != 1 {
-		return usagef("--case %s names %d cases; give one case ID (the first is %s)", caseID, len(cases), cases[0].ID)
-	}
-	var ents []*harness.Entrant
-	if lineup != "" {
-		if ents, err = harness.Default.ParseLineup(rf.game, lineup); err != nil {
-			return usagef("--entrants: %v", err)
-		}
-	}
-	for _, spec := range extra {
-		en, err := harness.Default.ParseEntrant(rf.game, spec)
-		if err != nil {
-			return usagef("--entrant: %v", err)
-		}
-		ents = append(ents, en)
-	}
-	if len(ents) == 0 {
-		return usagef("--entrants is required")
-	}
-	info := g.Info()
-	if len(ents) < info.MinSeats || len(ents) > info.MaxSeats {
-		return usagef("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
-	}
-	opt := rf.playOptions(e)
-	if record != "" {
-		f, err := os.Create(record)
-		if err != nil {
-			return err
-		}
-		defer closeInto(&retErr, f)
-		opt.Record = f
-	}
-	seats := make([]int, len(ents))
-	for i := range seats {
-		seats[i] = i
-	}
-	plan := &harness.Plan{Game: g, Entrants: ents}
-	m := harness.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
-	out, wall, err := harness.PlayMatch(ctx, plan, &m, opt)
-	if err != nil {
-		return err
-	}
-	res := playResult{Game: info.Name, Case: cases[0].ID, Outcome: out, WallMS: float64(wall) / 1e6}
-	for _, en := range ents {
-		res.Entrants = append(res.Entrants, en.Label())
 	}
 	if rf.json {
 		return writeJSON(e.stdout, res)
 	}
-	t := &reports.Table{Title: fmt.Sprintf("%s %s: %d turns, %.1f ms", info.Name, res.Case, out.Turns, res.WallMS),
-		Header: []string{"seat", "entrant", "score", "rank", "forfeit"}}
-	for i, s := range out.Seats {
-		t.Rows = append(t.Rows, []string{strconv.Itoa(i), res.Entrants[i], reports.Num(s.Score), strconv.Itoa(s.Rank), s.Forfeit})
-	}
-	t.NumericRight()
-	if err := t.WriteText(e.stdout); err != nil {
+	if err := reports.WritePlay(e.stdout, res); err != nil {
 		return err
-	}
-	for i := range out.Seats {
-		// Each seat's ignored answers and answer times, in the words of ab
-		// and eval (the forfeit is in the table).
-		tally := harness.ConductTally{Entrant: res.Entrants[i]}
-		tally.Add(res.Case, &out, i)
-		c := tally.Conduct()
-		c.Forfeits = 0
-		for _, l := range reports.ConductText("seat "+strconv.Itoa(i), c) {
-			fmt.Fprintln(e.stdout, l)
-		}
-	}
-	for _, k := range sortedKeys(out.Detail) {
-		if k == harness.AnswersDetailKey {
-			continue // above
-		}
-		v := fmt.Sprint(out.Detail[k])
-		if len(v) > 80 {
-			v = v[:77] + "..."
-		}
-		fmt.Fprintf(e.stdout, "%s: %s\n", untrusted.Line(k), untrusted.Line(v))
 	}
 	if record != "" {
 		fmt.Fprintf(e.stderr, "record written to %s\n", record)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gauntlet/harness"
+	"gauntlet/workflow"
 )
 
 func TestRunsListsStoredRuns(t *testing.T) {
@@ -28,7 +29,7 @@ func TestRunsListsStoredRuns(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("runs: exit %d: %s", code, stderr)
 	}
-	var list []runInfo
+	var list []workflow.RunInfo
 	if err := json.Unmarshal([]byte(out), &list); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestABStopCountsAgree(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("runs: exit %d: %s", code, stderr)
 	}
-	var list []runInfo
+	var list []workflow.RunInfo
 	if err := json.Unmarshal([]byte(out), &list); err != nil || len(list) != 1 {
 		t.Fatalf("runs: %v %s", err, out)
 	}

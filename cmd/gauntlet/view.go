@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"gauntlet/workflow"
 
 	"gauntlet/harness"
 	"gauntlet/reports"
@@ -18,16 +19,14 @@ func init() {
 
 func runView(ctx context.Context, e *env, args []string) error {
 	var rf runFlags
-	var ef entrantFlags
+	var ef workflow.EntrantSpec
 	var caseID, lineup, out, run, storage string
 	var opp multiFlag
 	fs := newFlags(e, "view", "(--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] | --run ID --case GAME-KEY [--storage URL]) --out game.html")
 	fs.StringVar(&run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
 	fs.StringVar(&storage, "storage", harness.DefaultStorage, "with --run: the results store")
 	rf.register(fs, false)
-	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
-	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
-	fs.StringVar(&ef.paramsFile, "params-file", "", "JSON file of parameter values (e.g. from 'gauntlet tune --best-json')")
+	entrantFlags(fs, &ef, "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
 	fs.StringVar(&caseID, "case", "", "the case to play (e.g. seed:3, p1/s0)")
 	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
 	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
@@ -39,18 +38,18 @@ func runView(ctx context.Context, e *env, args []string) error {
 		return err // before the game is played
 	}
 	if run != "" {
-		if rf.game != "" || ef.strategy != "" || lineup != "" || len(opp) > 0 {
+		if rf.Game != "" || ef.Strategy != "" || lineup != "" || len(opp) > 0 {
 			return usagef("--run replays a stored game: no --game, --strategy or --opponents")
 		}
 		return viewStored(ctx, e, storage, run, caseID, out)
 	}
-	g, err := rf.gameOrErr()
+	g, err := rf.ResolveGame()
 	if err != nil {
 		return err
 	}
 	viewer, ok := g.(harness.Viewer)
 	if !ok {
-		return usagef("game %s has no replay viewer", rf.game)
+		return usagef("game %s has no replay viewer", rf.Game)
 	}
 	if out == "" {
 		return usagef("--out is required (the HTML file to write)")
@@ -65,23 +64,19 @@ func runView(ctx context.Context, e *env, args []string) error {
 	if len(cases) != 1 {
 		return usagef("--case %s names %d cases; give one case (the first is %s)", caseID, len(cases), cases[0].ID)
 	}
-	ent, err := ef.entrant(rf.game)
+	ent, err := ef.Entrant(rf.Game)
 	if err != nil {
 		return err
 	}
-	var opps []*harness.Entrant
-	if g.Info().MaxSeats > 1 {
-		if opps, err = opponents(g, lineup, opp); err != nil {
-			return err
-		}
-	} else if lineup != "" || len(opp) > 0 {
-		return usagef("game %s is single-player: no --opponents", rf.game)
+	opps, err := workflow.Opponents(g, lineup, opp)
+	if err != nil {
+		return err
 	}
 	plan, err := harness.EvalPlan(g, cases[0].ID, ent, opps, "")
 	if err != nil {
 		return err
 	}
-	opt := rf.playOptions(e)
+	opt := rf.PlayOptions()
 	opt.RecordMoves = true
 	m := &plan.Matches[0]
 	outcome, _, err := harness.PlayMatch(ctx, plan, m, opt)
@@ -107,7 +102,7 @@ func viewStored(ctx context.Context, e *env, storage, run, key, out string) (ret
 	if out == "" {
 		return usagef("--out is required (the HTML file to write)")
 	}
-	if err := readStorage("--storage", storage, "--run reads a stored run"); err != nil {
+	if err := workflow.ReadStorage("--storage", storage, "--run reads a stored run"); err != nil {
 		return err
 	}
 	st, err := harness.OpenStoreReadOnly(ctx, storage)

@@ -1,0 +1,129 @@
+package workflow
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"gauntlet/harness"
+	"gauntlet/harness/cli"
+)
+
+// ABRequest is an A/B comparison of two entrants.
+type ABRequest struct {
+	Options
+	A, B         string // entrant specs (--a, --b)
+	AFile, BFile string // their params files
+	Cases        string // "": the game's choice, else seeds:GAMES/2 (smoke for single-player games)
+	Games        int    // at most this many games; 0: the whole case set
+	Fillers      string // lineup of the other seats of games of 3+ players
+	SPRT         string // [model:]elo0,elo1[,alpha,beta]; "": harness.DefaultSPRT
+}
+
+// ABResult is a finished A/B comparison.
+type ABResult struct {
+	Ran
+	Summary *harness.ABSummary
+}
+
+// AB checks the request, plays it on the store (resuming the run there)
+// with a progress bar on progress, stopping early when the SPRT decides,
+// and records the summary as the run's (status "stopped" after an early
+// stop).
+func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, err error) {
+	g, err := req.ResolveGame()
+	if err != nil {
+		return nil, err
+	}
+	info := g.Info()
+	plan, sp, err := req.plan(g)
+	if err != nil {
+		return nil, err
+	}
+	var stop harness.Stopper
+	if info.MaxSeats > 1 && sp.Early {
+		if stop, err = harness.NewSPRTStopper(plan, sp); err != nil {
+			return nil, err
+		}
+	}
+	rs, st, err := req.runPlan(ctx, plan, stop, progress)
+	if err != nil {
+		return nil, err
+	}
+	if st != nil {
+		defer closeInto(&err, st)
+	}
+	sum, err := harness.SummarizeAB(rs, sp)
+	if err != nil {
+		return nil, err
+	}
+	if st != nil {
+		rec, err := st.Run(context.WithoutCancel(ctx), plan.Run.ID)
+		if err != nil {
+			return nil, err
+		}
+		sum.CountStored(rec.GameCount)
+		status := "complete"
+		if sum.Stopped {
+			status = "stopped"
+		}
+		if err := st.FinishRun(context.WithoutCancel(ctx), plan.Run.ID, status, sum.Stored()); err != nil {
+			return nil, err
+		}
+	}
+	return &ABResult{Ran: Ran{Game: g, Plan: plan, Results: rs}, Summary: sum}, nil
+}
+
+// plan checks the rest of the request and makes its plan.
+func (req *ABRequest) plan(g harness.Game) (*harness.Plan, harness.SPRTSpec, error) {
+	info := g.Info()
+	sp := harness.DefaultSPRT
+	if req.A == "" || req.B == "" {
+		return nil, sp, cli.Usagef("--a and --b are required")
+	}
+	a, err := abEntrant(req.Game, "--a", req.A, req.AFile)
+	if err != nil {
+		return nil, sp, err
+	}
+	b, err := abEntrant(req.Game, "--b", req.B, req.BFile)
+	if err != nil {
+		return nil, sp, err
+	}
+	if req.Games < 0 {
+		return nil, sp, cli.Usagef("--games %d: want a number of games >= 0 (0: the whole case set)", req.Games)
+	}
+	cases := req.Cases
+	if cases == "" {
+		switch {
+		case info.MaxSeats == 1:
+			cases = "smoke"
+		case req.Games > 0:
+			cases = fmt.Sprintf("seeds:%d", (req.Games+1)/2)
+		default:
+			cases = "seeds:100"
+		}
+		cases = harness.DefaultCases(g, "ab", cases)
+	}
+	var fill []*harness.Entrant
+	if req.Fillers != "" {
+		if info.MaxSeats < 3 {
+			return nil, sp, cli.Usagef("game %s has %d seats: no --fillers", info.Name, info.MaxSeats)
+		}
+		if fill, err = harness.Default.ParseLineup(info.Name, req.Fillers); err != nil {
+			return nil, sp, cli.Usagef("--fillers: %v", err)
+		}
+	}
+	if req.SPRT != "" {
+		if info.MaxSeats == 1 {
+			return nil, sp, cli.Usagef("--sprt: game %s is single-player; ab compares per-case scores there", info.Name)
+		}
+		if sp, err = harness.ParseSPRT(req.SPRT); err != nil {
+			return nil, sp, cli.Usagef("%v", err)
+		}
+	}
+	plan, err := harness.ABPlan(g, cases, a, b, fill, req.Games, req.Run, map[string]any{"sprt": sp})
+	if err != nil {
+		return nil, sp, cli.Usagef("%v", err)
+	}
+	return plan, sp, nil
+}

@@ -1,0 +1,92 @@
+package workflow
+
+import (
+	"context"
+	"os"
+
+	"gauntlet/harness"
+	"gauntlet/harness/cli"
+)
+
+// PlayRequest is one game: a case and the entrants seat by seat.
+type PlayRequest struct {
+	Options
+	Case   string   // a case ID, or a case set of one case
+	Lineup string   // entrants seat by seat (--entrants)
+	Extra  []string // more entrants after them (--entrant)
+	Record string   // file for the game's replayable record ("": none)
+}
+
+// PlayResult is a game played.
+type PlayResult struct {
+	Game     string          `json:"game"`
+	Case     string          `json:"case"`
+	Entrants []string        `json:"entrants"`
+	Outcome  harness.Outcome `json:"outcome"`
+	WallMS   float64         `json:"-"`
+}
+
+// Play checks the request and plays its game, writing its record.
+func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
+	g, err := req.ResolveGame()
+	if err != nil {
+		return nil, err
+	}
+	if req.Case == "" {
+		return nil, cli.Usagef("--case is required")
+	}
+	if err := cli.OutputFile("--record", req.Record); err != nil {
+		return nil, err
+	}
+	cases, err := g.Cases(req.Case)
+	if err != nil {
+		return nil, cli.Usagef("--case: %v", err)
+	}
+	if len(cases) != 1 {
+		return nil, cli.Usagef("--case %s names %d cases; give one case ID (the first is %s)", req.Case, len(cases), cases[0].ID)
+	}
+	var ents []*harness.Entrant
+	if req.Lineup != "" {
+		if ents, err = harness.Default.ParseLineup(req.Game, req.Lineup); err != nil {
+			return nil, cli.Usagef("--entrants: %v", err)
+		}
+	}
+	for _, spec := range req.Extra {
+		en, err := harness.Default.ParseEntrant(req.Game, spec)
+		if err != nil {
+			return nil, cli.Usagef("--entrant: %v", err)
+		}
+		ents = append(ents, en)
+	}
+	if len(ents) == 0 {
+		return nil, cli.Usagef("--entrants is required")
+	}
+	info := g.Info()
+	if len(ents) < info.MinSeats || len(ents) > info.MaxSeats {
+		return nil, cli.Usagef("game %s takes %d to %d players, got %d", info.Name, info.MinSeats, info.MaxSeats, len(ents))
+	}
+	opt := req.PlayOptions()
+	if req.Record != "" {
+		f, err := os.Create(req.Record)
+		if err != nil {
+			return nil, err
+		}
+		defer closeInto(&err, f)
+		opt.Record = f
+	}
+	seats := make([]int, len(ents))
+	for i := range seats {
+		seats[i] = i
+	}
+	plan := &harness.Plan{Game: g, Entrants: ents}
+	m := harness.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
+	out, wall, err := harness.PlayMatch(ctx, plan, &m, opt)
+	if err != nil {
+		return nil, err
+	}
+	res = &PlayResult{Game: info.Name, Case: cases[0].ID, Outcome: out, WallMS: float64(wall) / 1e6}
+	for _, en := range ents {
+		res.Entrants = append(res.Entrants, en.Label())
+	}
+	return res, nil
+}
