@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -280,4 +281,24 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 		return err
 	}
 	return nil
+}
+
+// Run opens the store of cfg, listens on addr and serves the dashboard
+// until ctx ends, saying on log where it listens.
+func Run(ctx context.Context, cfg Config, addr string, log io.Writer) (err error) {
+	srv, err := Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := srv.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w", addr, err)
+	}
+	fmt.Fprintf(log, "gauntlet serve: http://%s/ shows %s read-only; Ctrl-C stops it\n", ln.Addr(), harness.RedactURL(cfg.Storage))
+	return Serve(ctx, ln, srv)
 }

@@ -2,12 +2,14 @@ package reports
 
 import (
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/plotutil"
 
+	"gauntlet/internal/untrusted"
 	"gauntlet/league"
 )
 
@@ -42,7 +44,7 @@ func LeagueTable(b *league.Board) *Table {
 		if b.Size == 2 {
 			row = append(row, optPercent(r.Score))
 		} else {
-			row = append(row, strconv.Itoa(r.Firsts), optNum(r.MeanRank))
+			row = append(row, strconv.Itoa(r.Firsts), optFixed2(r.MeanRank))
 		}
 		row = append(row, strconv.Itoa(r.Forfeits), r.Entrant)
 		for _, k := range b.Data {
@@ -82,7 +84,7 @@ func optPercent(x *float64) string {
 	return fmt.Sprintf("%.1f%%", 100**x)
 }
 
-func optNum(x *float64) string {
+func optFixed2(x *float64) string {
 	if x == nil {
 		return "-"
 	}
@@ -158,4 +160,41 @@ func leagueRatingsFigure(dir string, f *Figure, b *league.Board) (string, error)
 	}
 	p.Legend.Top = true
 	return "", saveFigure(dir, f, p, plotW, plotH)
+}
+
+// WriteLeagueBoard writes league board b to w: the ladder, the pairs when
+// asked (two versions a game) and the board's notes.
+func WriteLeagueBoard(w io.Writer, b *league.Board, pairs bool) error {
+	if err := LeagueTable(b).WriteText(w); err != nil {
+		return err
+	}
+	if pairs && len(b.Pairs) > 0 {
+		if err := LeaguePairsTable(b).WriteText(w); err != nil {
+			return err
+		}
+	}
+	for _, n := range b.Notes {
+		if _, err := fmt.Fprintln(w, "note:", untrusted.Line(n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteLeagueRun writes what a worker of league name did, then the board.
+func WriteLeagueRun(w io.Writer, name string, out *league.Outcome, b *league.Board) error {
+	if _, err := fmt.Fprintf(w, "league %s: this worker played %d games (%d blocks, %d taken over); stopped: %s\n",
+		untrusted.Line(name), out.Played, out.Blocks, out.Resumed, out.Reason); err != nil {
+		return err
+	}
+	return WriteLeagueBoard(w, b, false)
+}
+
+// LeaguesTable lists leagues.
+func LeaguesTable(ds []league.Def) *Table {
+	t := &Table{Title: "leagues", Header: []string{"league", "game", "cases", "size", "games", "created"}}
+	for _, d := range ds {
+		t.Rows = append(t.Rows, []string{d.Name, d.Game, d.Cases, fmt.Sprint(d.Size), fmt.Sprint(d.Games), d.Created})
+	}
+	return t
 }

@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"os"
+	"strings"
 
 	"gauntlet/harness"
 )
@@ -111,4 +112,16 @@ func WriteReplayFile(path string, r *harness.Replay, renderer string) error {
 		return err
 	}
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// VsScores is "label score, label score" of a replay's seats.
+func VsScores(r *harness.Replay) string {
+	var b strings.Builder
+	for i, l := range r.Seats {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(l + " " + Num(r.Scores[i]))
+	}
+	return b.String()
 }

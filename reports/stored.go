@@ -44,7 +44,7 @@ func WriteStoredReport(ctx context.Context, reg *harness.Registry, req Stored, o
 	if out == "" {
 		return nil, cli.Usagef("--out DIR is required")
 	}
-	if err := outputDir("--out", out); err != nil {
+	if err := OutputDir("--out", out); err != nil {
 		return nil, err
 	}
 	if err := workflow.ReadStorage("--storage", req.Storage, "a report reads a stored run or study"); err != nil {
@@ -175,10 +175,10 @@ func spsaReport(ctx context.Context, storage, name, out string) (rep *Report, ok
 	return rep, true, err
 }
 
-// outputDir checks a directory flag whose directory is created if missing
+// OutputDir checks a directory flag whose directory is created if missing
 // (with its parents): it is a directory if it exists, and the nearest of
 // its parents that exists is a directory.
-func outputDir(flagName, path string) error {
+func OutputDir(flagName, path string) error {
 	for p := filepath.Clean(path); ; p = filepath.Dir(p) {
 		st, err := os.Stat(p)
 		switch {

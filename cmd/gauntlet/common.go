@@ -55,12 +55,3 @@ func tablesFlags(fs *flag.FlagSet, t *reports.TableFiles, what string) {
 	fs.StringVar(&t.CSV, "csv", "", "also write the "+what+" as CSV to this file")
 	fs.StringVar(&t.MD, "md", "", "also write the "+what+" as Markdown to this file")
 }
-
-// closeInto closes c and keeps its error in *err unless an earlier error is
-// there already: for a deferred Close of a store or a written file, whose
-// failure (an unflushed write, a failed checkpoint) the user must see.
-func closeInto(err *error, c io.Closer) {
-	if cerr := c.Close(); cerr != nil && *err == nil {
-		*err = cerr
-	}
-}

@@ -26,40 +26,13 @@ func init() {
 	})
 }
 
-// gamesWith lists the names of the registered games for which has is true.
-func gamesWith(has func(harness.Game) bool) []string {
-	var out []string
-	for _, g := range harness.Default.Games() {
-		if has(g) {
-			out = append(out, g.Info().Name)
-		}
-	}
-	return out
-}
-
-// abilityGame returns the game named name as an A, or a usage error naming
-// the games that have the ability (what).
-func abilityGame[A any](name, what string) (A, error) {
-	var zero A
-	g, err := harness.Default.Game(name)
-	if err != nil {
-		return zero, usagef("%v", err)
-	}
-	a, ok := g.(A)
-	if !ok {
-		have := gamesWith(func(g harness.Game) bool { _, ok := g.(A); return ok })
-		return zero, usagef("game %s has no %s (games with one: %s)", name, what, strings.Join(have, ", "))
-	}
-	return a, nil
-}
-
 // runReplay is "gauntlet replay GAME [flags]".
 func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		have := gamesWith(func(g harness.Game) bool { _, ok := g.(harness.Replayer); return ok })
+		have := workflow.GamesWith(func(g harness.Game) bool { _, ok := g.(harness.Replayer); return ok })
 		return usagef("usage: gauntlet replay GAME [flags] < records.jsonl (games: %s)", strings.Join(have, "|"))
 	}
-	r, err := abilityGame[harness.Replayer](args[0], "replay")
+	r, err := workflow.AbilityGame[harness.Replayer](args[0], "replay")
 	if err != nil {
 		return err
 	}
@@ -128,29 +101,9 @@ func runBot(ctx context.Context, e *env, args []string) error {
 	if len(rest) != 2 {
 		return usagef("want GAME STRATEGY, got %q", strings.Join(rest, " "))
 	}
-	game, spec := rest[0], rest[1]
-	srv, err := abilityGame[harness.BotServer](game, "bot protocol here")
-	if err != nil {
-		return err
-	}
 	assign, err := workflow.FileAssignments(paramsFile)
 	if err != nil {
 		return err
 	}
-	assign = append(assign, params...)
-	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if ent.IsExternal() {
-		return usagef("%s is an external command; give a built-in strategy", spec)
-	}
-	b, err := ent.Bot(seed)
-	if err != nil {
-		return err
-	}
-	if err := srv.ServeBot(ctx, e.io(), b); err != nil {
-		return fmt.Errorf("bot %s %s: %w", game, ent.Label(), err)
-	}
-	return nil
+	return workflow.ServeBot(ctx, e.io(), rest[0], rest[1], append(assign, params...), seed)
 }

@@ -17,7 +17,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"runtime/pprof"
 	"sort"
 	"syscall"
 
@@ -71,7 +70,7 @@ var stopSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 
 // mainCode runs the CLI and returns the process exit status.
 func mainCode(args []string, e *env) int {
-	slog.SetDefault(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: logLevel()})))
+	slog.SetDefault(slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: cli.LogLevel()})))
 	ctx, stop := signal.NotifyContext(context.Background(), stopSignals...)
 	defer stop()
 	// A command reading stdin stops on a signal even while the read blocks
@@ -94,7 +93,7 @@ func mainCode(args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "gauntlet: unknown command %q (try 'gauntlet help')\n", args[0])
 		return 2
 	}
-	stopProfile, err := startProfile(os.Getenv("GAUNTLET_CPUPROFILE"))
+	stopProfile, err := cli.StartProfile(os.Getenv("GAUNTLET_CPUPROFILE"))
 	if err != nil {
 		fmt.Fprintf(e.stderr, "gauntlet %s: GAUNTLET_CPUPROFILE: %v\n", c.name, err)
 		return 2
@@ -122,33 +121,6 @@ func mainCode(args []string, e *env) int {
 		return 2
 	}
 	return 1
-}
-
-// startProfile writes a CPU profile of the command to file (none when file
-// is empty) until the returned stop is called: `go tool pprof gauntlet FILE`
-// shows where a whole eval, ab or tune process spends its time.
-func startProfile(file string) (stop func() error, err error) {
-	if file == "" {
-		return func() error { return nil }, nil
-	}
-	f, err := os.Create(file)
-	if err != nil {
-		return nil, err
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		return nil, errors.Join(err, f.Close())
-	}
-	return func() error {
-		pprof.StopCPUProfile()
-		return f.Close()
-	}, nil
-}
-
-func logLevel() slog.Level {
-	if os.Getenv("GAUNTLET_DEBUG") != "" {
-		return slog.LevelDebug
-	}
-	return slog.LevelInfo
 }
 
 func printHelp(w io.Writer) {
@@ -182,16 +154,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) { return cli.
 
 // parseOnlyFlags parses the flags of a command that takes no arguments
 // besides them.
-func parseOnlyFlags(fs *flag.FlagSet, args []string) error {
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return err
-	}
-	if len(rest) > 0 {
-		return usagef("unexpected argument %q: this command takes only flags (a list is one comma-separated value; quote a value with spaces)", rest[0])
-	}
-	return nil
-}
+func parseOnlyFlags(fs *flag.FlagSet, args []string) error { return cli.ParseOnly(fs, args) }
 
 // multiFlag collects a repeated string flag (--param k=v --param k2=v2).
 type multiFlag = cli.Strings

@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"net"
 	"time"
 
 	"gauntlet/dashboard"
 	"gauntlet/harness"
+	"gauntlet/workflow"
 )
 
 func init() {
@@ -18,7 +17,7 @@ func init() {
 	})
 }
 
-func runServe(ctx context.Context, e *env, args []string) (retErr error) {
+func runServe(ctx context.Context, e *env, args []string) error {
 	var storage, addr string
 	var public bool
 	var poll time.Duration
@@ -36,21 +35,11 @@ func runServe(ctx context.Context, e *env, args []string) (retErr error) {
 	if poll < 200*time.Millisecond {
 		return usagef("--poll %s: want at least 200ms", poll)
 	}
-	if err := readStorage("--storage", storage, "serve shows a results store"); err != nil {
+	if err := workflow.ReadStorage("--storage", storage, "serve shows a results store"); err != nil {
 		return err
 	}
-	if err := existingDatabase(storage); err != nil {
+	if err := workflow.ExistingDatabase(storage); err != nil {
 		return err
 	}
-	srv, err := dashboard.Open(ctx, dashboard.Config{Storage: storage, Registry: harness.Default, Poll: poll})
-	if err != nil {
-		return err
-	}
-	defer closeInto(&retErr, srv)
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("--addr %s: %w", addr, err)
-	}
-	fmt.Fprintf(e.stderr, "gauntlet serve: http://%s/ shows %s read-only; Ctrl-C stops it\n", ln.Addr(), harness.RedactURL(storage))
-	return dashboard.Serve(ctx, ln, srv)
+	return dashboard.Run(ctx, dashboard.Config{Storage: storage, Registry: harness.Default, Poll: poll}, addr, e.stderr)
 }

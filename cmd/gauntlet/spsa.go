@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"gauntlet/harness/cli"
 	"gauntlet/workflow"
 	"runtime"
 	"strings"
@@ -99,7 +100,7 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	case f.rf.Jobs < 1:
 		return c, usagef("--jobs %d: want at least 1", f.rf.Jobs)
 	}
-	if err := outputFiles("--best-json", f.bestJSON); err != nil {
+	if err := cli.OutputFiles("--best-json", f.bestJSON); err != nil {
 		return c, err
 	}
 	assign, err := workflow.FileAssignments(f.paramsFile)

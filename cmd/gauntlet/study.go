@@ -6,6 +6,7 @@ import (
 
 	"gauntlet/harness"
 	"gauntlet/reports"
+	"gauntlet/workflow"
 )
 
 // studyFlags are the flags that tune and spsa share: a study of a
@@ -43,7 +44,7 @@ func (f *studyFlags) register(fs *flag.FlagSet, h studyHelp) {
 // JSON or as a table.
 func listStudies[T any](ctx context.Context, e *env, url string, asJSON bool,
 	list func(context.Context, string) ([]T, error), table func([]T) *reports.Table) error {
-	if err := existingDatabase(url); err != nil {
+	if err := workflow.ExistingDatabase(url); err != nil {
 		return err
 	}
 	l, err := list(ctx, url)

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"flag"
+	"gauntlet/harness/cli"
 	"gauntlet/workflow"
 	"runtime"
 	"strings"
@@ -110,7 +111,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	if err := f.check(setFlags(fs)); err != nil {
+	if err := f.check(cli.SetFlags(fs)); err != nil {
 		return err
 	}
 	url, cleanup, err := tuning.StorageURL(f.rf.Storage)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"gauntlet/harness/cli"
 	"gauntlet/workflow"
 
 	"gauntlet/harness"
@@ -19,120 +20,34 @@ func init() {
 
 func runView(ctx context.Context, e *env, args []string) error {
 	var rf runFlags
-	var ef workflow.EntrantSpec
-	var caseID, lineup, out, run, storage string
-	var opp multiFlag
+	var req workflow.ViewRequest
+	var out string
 	fs := newFlags(e, "view", "(--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] | --run ID --case GAME-KEY [--storage URL]) --out game.html")
-	fs.StringVar(&run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "with --run: the results store")
+	fs.StringVar(&req.Run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
 	rf.register(fs, false)
-	entrantFlags(fs, &ef, "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
-	fs.StringVar(&caseID, "case", "", "the case to play (e.g. seed:3, p1/s0)")
-	fs.StringVar(&lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
-	fs.Var(&opp, "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
+	fs.StringVar(&rf.Storage, "storage", harness.DefaultStorage, "with --run: the results store")
+	entrantFlags(fs, &req.Entrant, "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
+	fs.StringVar(&req.Case, "case", "", "the case to play (e.g. seed:3, p1/s0)")
+	fs.StringVar(&req.Lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")
+	fs.Var((*multiFlag)(&req.Opponents), "opponent", "one more opponent, e.g. 'cmd:./bot' (repeatable)")
 	fs.StringVar(&out, "out", "", "the HTML file to write")
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	if err := outputFiles("--out", out); err != nil {
+	if out == "" {
+		return usagef("--out is required (the HTML file to write)")
+	}
+	if err := cli.OutputFiles("--out", out); err != nil {
 		return err // before the game is played
 	}
-	if run != "" {
-		if rf.Game != "" || ef.Strategy != "" || lineup != "" || len(opp) > 0 {
-			return usagef("--run replays a stored game: no --game, --strategy or --opponents")
-		}
-		return viewStored(ctx, e, storage, run, caseID, out)
-	}
-	g, err := rf.ResolveGame()
+	req.Options = rf.Options
+	r, v, err := workflow.View(ctx, req)
 	if err != nil {
 		return err
 	}
-	viewer, ok := g.(harness.Viewer)
-	if !ok {
-		return usagef("game %s has no replay viewer", rf.Game)
-	}
-	if out == "" {
-		return usagef("--out is required (the HTML file to write)")
-	}
-	if caseID == "" {
-		return usagef("--case is required")
-	}
-	cases, err := g.Cases(caseID)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if len(cases) != 1 {
-		return usagef("--case %s names %d cases; give one case (the first is %s)", caseID, len(cases), cases[0].ID)
-	}
-	ent, err := ef.Entrant(rf.Game)
-	if err != nil {
-		return err
-	}
-	opps, err := workflow.Opponents(g, lineup, opp)
-	if err != nil {
-		return err
-	}
-	plan, err := harness.EvalPlan(g, cases[0].ID, ent, opps, "")
-	if err != nil {
-		return err
-	}
-	opt := rf.PlayOptions()
-	opt.RecordMoves = true
-	m := &plan.Matches[0]
-	outcome, _, err := harness.PlayMatch(ctx, plan, m, opt)
-	if err != nil {
-		return err
-	}
-	labels := make([]string, len(m.Seats))
-	for seat, ei := range m.Seats {
-		labels[seat] = plan.Entrants[ei].Label()
-	}
-	r, err := viewer.Watch(m.Case, outcome, labels)
-	if err != nil {
-		return err
-	}
-	return writeView(e, out, r, viewer)
-}
-
-// viewStored writes the viewer page of one game of a stored run.
-func viewStored(ctx context.Context, e *env, storage, run, key, out string) (retErr error) {
-	if key == "" {
-		return usagef("--case is required (a case of the run; CASE/ab or CASE/ba for an ab run)")
-	}
-	if out == "" {
-		return usagef("--out is required (the HTML file to write)")
-	}
-	if err := workflow.ReadStorage("--storage", storage, "--run reads a stored run"); err != nil {
-		return err
-	}
-	st, err := harness.OpenStoreReadOnly(ctx, storage)
-	if err != nil {
-		return err
-	}
-	defer closeInto(&retErr, st)
-	r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
-	if err != nil {
-		return err
-	}
-	return writeView(e, out, r, v)
-}
-
-func writeView(e *env, out string, r *harness.Replay, v harness.Viewer) error {
 	if err := reports.WriteReplayFile(out, r, v.Renderer()); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "%s: %s, %d frames; open %s (or %s#frame=last)\n", r.Case, vsScores(r), r.Count, out, out)
+	fmt.Fprintf(e.stderr, "%s: %s, %d frames; open %s (or %s#frame=last)\n", r.Case, reports.VsScores(r), r.Count, out, out)
 	return nil
-}
-
-// vsScores is "label score, label score".
-func vsScores(r *harness.Replay) string {
-	s := ""
-	for i, l := range r.Seats {
-		if i > 0 {
-			s += ", "
-		}
-		s += l + " " + reports.Num(r.Scores[i])
-	}
-	return s
 }
