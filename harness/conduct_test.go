@@ -45,10 +45,7 @@ func (faulty) Play(ctx context.Context, c Case, players []Player, opt PlayOption
 	lim := opt.Applied(faultyLimits)
 	var out Outcome
 	for _, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return Outcome{}, err
-		}
+		b := p.Bot
 		s := SeatResult{Score: 1}
 		switch b.(*faultyBot).fault {
 		case 1:

@@ -42,10 +42,7 @@ func slackNoise(caseSeed uint64, seat int) float64 {
 func (s slack) Play(ctx context.Context, c Case, players []Player, opt PlayOptions) (Outcome, error) {
 	var out Outcome
 	for seat, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return Outcome{}, err
-		}
+		b := p.Bot
 		out.Seats = append(out.Seats, SeatResult{Score: b.(*duelBot).skill + slackNoise(c.Seed, seat)})
 	}
 	Ranks(out.Seats, false)

@@ -205,6 +205,25 @@ func (e *Entrant) Environ(seed uint64) []string {
 	return env
 }
 
+// Player makes the entrant ready to play one game in a seat: its bot built
+// with seed, or its command line and environment for seed. name is the
+// label the player goes by (Label, which a caller playing many games
+// computes once).
+func (e *Entrant) Player(seed uint64, name string) (Player, error) {
+	if e.IsExternal() {
+		argv, err := e.Argv(seed)
+		if err != nil {
+			return Player{}, err
+		}
+		return Player{Name: name, Command: Command{Argv: argv, Env: e.Environ(seed)}, Seed: seed}, nil
+	}
+	bot, err := e.Bot(seed)
+	if err != nil {
+		return Player{}, err
+	}
+	return Player{Name: name, Bot: bot, Seed: seed}, nil
+}
+
 // ParseEntrant reads one entrant of game: "NAME", "NAME:k=v,k=v" or
 // "cmd:COMMAND LINE". Extra "k=v" assignments (from --param flags) apply on
 // top. Unknown strategies and parameters, out-of-range values and commands

@@ -101,10 +101,29 @@ type Case struct {
 	Data  any    // game-specific setup (read-only)
 }
 
-// Player is an entrant seated in one game.
+// Player is one seat's player, made ready before Play (Entrant.Player): a
+// built-in strategy's bot, built for this game with the seat's own seed, or
+// an external bot's command line. A game hands both halves on to its
+// referee, which runs whichever is set (brew.Agent, paperio.Agent): Play
+// does not ask which kind of player it has.
 type Player struct {
-	Entrant *Entrant
-	Seed    uint64 // the bot's own random seed for this game
+	// Name is the entrant's label, for messages and records.
+	Name string
+	// Bot is a built-in bot, of the game's bot type (what its strategies'
+	// New build); nil for an external bot.
+	Bot any
+	// Command is an external bot's process; empty for a built-in bot.
+	Command Command
+	// Seed is the seat's own random seed for this game, which Bot was
+	// built with (an external bot has it as {seed}).
+	Seed uint64
+}
+
+// Command is an external bot's process: its argv, placeholders filled in,
+// and the environment entries added to the caller's.
+type Command struct {
+	Argv []string
+	Env  []string
 }
 
 // PlayOptions carry per-run settings to Play.

@@ -60,10 +60,7 @@ func (d *duel) Play(ctx context.Context, c Case, players []Player, opt PlayOptio
 	}
 	out := Outcome{Turns: int(c.Seed % 7)}
 	for _, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(p.Seed, c.Seed))
 		out.Seats = append(out.Seats, SeatResult{Score: b.(*duelBot).skill + r.Float64()*4})
 	}

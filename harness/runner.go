@@ -163,17 +163,31 @@ func PlayerSeed(caseSeed uint64, seat int) uint64 {
 
 // PlayMatch plays one match of a plan.
 func PlayMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions) (Outcome, time.Duration, error) {
-	return playMatch(ctx, p, m, opt, make([]Player, len(m.Seats)))
+	return playMatch(ctx, p, m, opt, make([]Player, len(m.Seats)), labels(p.Entrants))
 }
 
-// playMatch is PlayMatch with the caller's players buffer (len(m.Seats)).
-// A game with external bots is played under its wall-clock cap and the
-// bounds on their processes (see botContext).
-func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player) (Outcome, time.Duration, error) {
+// labels returns the entrants' labels, the names their players go by.
+func labels(es []*Entrant) []string {
+	out := make([]string, len(es))
+	for i, e := range es {
+		out[i] = e.Label()
+	}
+	return out
+}
+
+// playMatch is PlayMatch with the caller's players buffer (len(m.Seats))
+// and the entrants' labels. A game with external bots is played under its
+// wall-clock cap and the bounds on their processes (see botContext).
+func playMatch(ctx context.Context, p *Plan, m *Match, opt PlayOptions, players []Player, names []string) (Outcome, time.Duration, error) {
 	external := 0
 	for seat, ei := range m.Seats {
-		players[seat] = Player{Entrant: p.Entrants[ei], Seed: PlayerSeed(m.Case.Seed, seat)}
-		if p.Entrants[ei].IsExternal() {
+		e := p.Entrants[ei]
+		pl, err := e.Player(PlayerSeed(m.Case.Seed, seat), names[ei])
+		if err != nil {
+			return Outcome{}, 0, fmt.Errorf("%s case %s: %w", p.Game.Info().Name, m.Case.ID, err)
+		}
+		players[seat] = pl
+		if e.IsExternal() {
 			external++
 		}
 	}
@@ -313,6 +327,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	if opt.Concurrent == 0 {
 		opt.Concurrent = jobs
 	}
+	names := labels(p.Entrants)
 	g, gctx := errgroup.WithContext(runCtx)
 	for range jobs {
 		g.Go(func() error {
@@ -331,7 +346,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					var out Outcome
 					var wall time.Duration
 					var re *RefereeError
-					if out, wall, err = playMatch(gctx, p, m, opt, players[:len(m.Seats)]); err != nil {
+					if out, wall, err = playMatch(gctx, p, m, opt, players[:len(m.Seats)], names); err != nil {
 						if !errors.As(err, &re) || gctx.Err() != nil {
 							break
 						}

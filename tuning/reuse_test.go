@@ -49,10 +49,7 @@ func (g *tally) Play(ctx context.Context, c harness.Case, players []harness.Play
 		<-ctx.Done()
 		return harness.Outcome{}, ctx.Err()
 	}
-	b, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
+	b := players[0].Bot
 	g.played.Add(1)
 	return harness.Outcome{Seats: []harness.SeatResult{{Score: b.(*knobBot).quality + float64(c.Seed)}}}, nil
 }

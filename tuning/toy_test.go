@@ -65,10 +65,7 @@ func (g *knob) Play(ctx context.Context, c harness.Case, players []harness.Playe
 	}
 	var out harness.Outcome
 	for seat, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(c.Seed, uint64(seat)))
 		score := b.(*knobBot).quality + 4*r.Float64()
 		if g.lower {

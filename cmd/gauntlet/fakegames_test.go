@@ -114,7 +114,7 @@ func (g pips) Play(ctx context.Context, c harness.Case, players []harness.Player
 	for seat, pl := range players {
 		var roll float64
 		var forfeit string
-		if pl.Entrant.IsExternal() {
+		if pl.Bot == nil {
 			r, err := externalRoll(ctx, pl, c.Seed, seat)
 			if err != nil {
 				if ctx.Err() != nil {
@@ -124,11 +124,7 @@ func (g pips) Play(ctx context.Context, c harness.Case, players []harness.Player
 			}
 			roll = r
 		} else {
-			v, err := pl.Entrant.Bot(pl.Seed)
-			if err != nil {
-				return harness.Outcome{}, err
-			}
-			b, ok := v.(pipsBot)
+			b, ok := pl.Bot.(pipsBot)
 			if !ok {
 				return harness.Outcome{}, fmt.Errorf("%s: not a pips bot", g.name)
 			}
@@ -144,12 +140,9 @@ func (g pips) Play(ctx context.Context, c harness.Case, players []harness.Player
 func externalRoll(ctx context.Context, pl harness.Player, caseSeed uint64, seat int) (float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	argv, err := pl.Entrant.Argv(pl.Seed)
-	if err != nil {
-		return 0, err
-	}
+	argv := pl.Command.Argv
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), pl.Entrant.Environ(pl.Seed)...)
+	cmd.Env = append(os.Environ(), pl.Command.Env...)
 	cmd.Stdin = strings.NewReader(fmt.Sprintf("%d %d\n", caseSeed, seat))
 	out, err := cmd.Output()
 	if err != nil {
@@ -255,11 +248,7 @@ func (dent) Info() harness.GameInfo {
 func (dent) Cases(set string) ([]harness.Case, error) { return seedCasesOf("dent", set) }
 
 func (dent) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	v, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
-	b, ok := v.(dentBot)
+	b, ok := players[0].Bot.(dentBot)
 	if !ok {
 		return harness.Outcome{}, errors.New("dent: not a dent bot")
 	}

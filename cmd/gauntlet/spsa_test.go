@@ -83,10 +83,7 @@ func (spsatoy) Play(ctx context.Context, c harness.Case, players []harness.Playe
 	}
 	out := harness.Outcome{Seats: make([]harness.SeatResult, len(players))}
 	for i, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(c.Seed, p.Seed))
 		out.Seats[i].Score = b.(*spsatoyBot).q + r.NormFloat64()
 	}

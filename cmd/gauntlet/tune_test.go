@@ -74,10 +74,7 @@ func (tunetoy) Play(ctx context.Context, c harness.Case, players []harness.Playe
 			return harness.Outcome{}, ctx.Err()
 		}
 	}
-	b, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
+	b := players[0].Bot
 	r := rand.New(rand.NewPCG(c.Seed, 0))
 	out := harness.Outcome{Seats: []harness.SeatResult{{Score: b.(*tunetoyBot).quality + 4*r.Float64()}}}
 	harness.RanksByScore(out.Seats)

@@ -12,7 +12,13 @@ import (
 // (what its strategies' New functions build). Each game declares one, and
 // every type assertion of the game goes through it, with one error that
 // names the game, the case or strategy, and both types.
-type adapter[D, B any] struct{ game string }
+//
+// A game whose referee runs only built-in bots says so with builtinOnly:
+// its adapter refuses an external player.
+type adapter[D, B any] struct {
+	game        string
+	builtinOnly bool
+}
 
 // data returns the case's data.
 func (a adapter[D, B]) data(c harness.Case) (D, error) {
@@ -33,18 +39,21 @@ func (a adapter[D, B]) bot(v any, who string) (B, error) {
 	return b, nil
 }
 
-// seatBot builds the bot of a built-in entrant in its seat. It is on every
-// game's path: it allocates nothing beyond the bot.
-func (a adapter[D, B]) seatBot(pl harness.Player) (B, error) {
-	v, err := pl.Entrant.Bot(pl.Seed)
-	if err != nil {
+// seat returns a player's built-in bot as the game's bot type, or the zero
+// B for an external bot, whose Command the game's referee runs instead. It
+// is on every game's path: it allocates nothing.
+func (a adapter[D, B]) seat(pl harness.Player) (B, error) {
+	if pl.Bot == nil {
 		var zero B
-		return zero, err
+		if a.builtinOnly {
+			return zero, fmt.Errorf("%s: entrant %s: external bots are not supported (built-in strategies only)", a.game, pl.Name)
+		}
+		return zero, nil
 	}
-	if b, ok := v.(B); ok {
+	if b, ok := pl.Bot.(B); ok {
 		return b, nil // the usual case, without building bot's error text
 	}
-	return a.bot(v, "the bot of strategy "+pl.Entrant.Name())
+	return a.bot(pl.Bot, "the bot of "+pl.Name)
 }
 
 func typeName(v any) string {

@@ -22,7 +22,7 @@ var (
 )
 
 // brewTypes is brew's typed view of cases and bots.
-var brewTypes = adapter[brewCase, brew.Bot]{"brew"}
+var brewTypes = adapter[brewCase, brew.Bot]{game: "brew"}
 
 // brewCase is the Data of a brew case.
 type brewCase struct {
@@ -83,19 +83,11 @@ func (brewGame) Play(ctx context.Context, c harness.Case, players []harness.Play
 	}
 	var agents [brew.Players]brew.Agent
 	for i, pl := range players {
-		if pl.Entrant.IsExternal() {
-			argv, err := pl.Entrant.Argv(pl.Seed)
-			if err != nil {
-				return harness.Outcome{}, err
-			}
-			agents[i] = brew.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed)}
-			continue
-		}
-		bot, err := brewTypes.seatBot(pl)
+		bot, err := brewTypes.seat(pl)
 		if err != nil {
 			return harness.Outcome{}, err
 		}
-		agents[i] = brew.Agent{Bot: bot}
+		agents[i] = brew.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env}
 	}
 	rec := recordingOf(opt, c.ID)
 	lim := opt.Applied(brewLimits)

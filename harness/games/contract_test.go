@@ -36,7 +36,11 @@ func TestRegisteredAbilities(t *testing.T) {
 			if oc, err := other.Cases("smoke"); err == nil && other != g {
 				ents := make([]harness.Player, info.MinSeats)
 				for i := range ents {
-					ents[i] = harness.Player{Entrant: mustEntrant(t, info.Name)}
+					pl, err := mustEntrant(t, info.Name).Player(0, "default")
+					if err != nil {
+						t.Fatal(err)
+					}
+					ents[i] = pl
 				}
 				if _, err := g.Play(context.Background(), oc[0], ents, harness.PlayOptions{}); err == nil || !strings.Contains(err.Error(), info.Name) {
 					t.Errorf("playing a case of %s: %v; want an error naming %s", other.Info().Name, err, info.Name)

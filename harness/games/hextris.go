@@ -8,7 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"gauntlet/harness"
@@ -34,7 +33,7 @@ var (
 )
 
 // hexTypes is hextris's typed view of cases and bots.
-var hexTypes = adapter[hexCase, hextris.Solver]{"hextris"}
+var hexTypes = adapter[hexCase, hextris.Solver]{game: "hextris"}
 
 // hexCase is the Data of a hextris case.
 type hexCase struct {
@@ -294,35 +293,21 @@ func (hextrisGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	if len(players) != 1 {
 		return harness.Outcome{}, fmt.Errorf("hextris is a single-player game; got %d players", len(players))
 	}
-	pl := players[0]
-	var solution, forfeit string
-	var answers harness.Answers
-	if pl.Entrant.IsExternal() {
-		res, err := hexExternal(ctx, pl, d, opt)
-		if err != nil {
-			if ctx.Err() != nil {
-				return harness.Outcome{}, ctx.Err()
-			}
-			forfeit = err.Error()
-		}
-		solution = res.Solution
-		answers = harness.Answers{Ignored: res.Ignored, IgnoredFirst: res.IgnoredFirst}
-		if res.Took > 0 {
-			answers.Times = harness.NewAnswerTimes([]time.Duration{res.Took}, opt.Applied(hextrisLimits))
-		}
-	} else {
-		solver, err := hexTypes.seatBot(pl)
-		if err != nil {
+	solver, ext, err := hexSolver(players[0], opt)
+	if err != nil {
+		return harness.Outcome{}, err
+	}
+	var forfeit string
+	solution, err := solver.Solve(ctx, d.Problem, d.Seed, d.Phrases)
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
 			return harness.Outcome{}, err
 		}
-		sol, err := solver.Solve(ctx, d.Problem, d.Seed, d.Phrases)
-		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, context.Canceled) {
-				return harness.Outcome{}, err
-			}
-			forfeit = err.Error()
-		}
-		solution = sol
+		forfeit = err.Error()
+	}
+	var answers harness.Answers
+	if ext != nil {
+		answers = ext.answers
 	}
 	r := hextris.Play(d.Problem, d.Seed, d.Phrases, solution)
 	solution, ignored := keepUsed(&r, d.Phrases, solution)

@@ -18,21 +18,47 @@ var hextrisLimits = harness.TimeLimits{
 	Measured:        "from the solver's start to its exit (the contest's -t was the time to produce output)",
 }
 
-// hexExternal runs a contest-style external solver for one case: the
-// contest's command line (-f problem -p phrase... -t seconds -c cores)
-// with the problem reduced to the case's seed.
-func hexExternal(ctx context.Context, pl harness.Player, d hexCase, opt harness.PlayOptions) (hextris.ExternalResult, error) {
-	lim := opt.Applied(hextrisLimits)
-	argv, err := pl.Entrant.Argv(pl.Seed)
-	if err != nil {
-		return hextris.ExternalResult{}, err
-	}
-	return hextris.RunExternal(ctx, argv, hextris.ExternalOptions{
-		Env:         pl.Entrant.Environ(pl.Seed),
-		Phrases:     d.Phrases,
-		TimeLimit:   opt.TurnTime,
+// hexCommand is an external solver as a hextris.Solver: the contest's
+// command line (-f problem -p phrase... -t seconds -c cores) with the
+// problem reduced to the case's seed. It keeps what a seat's result holds
+// beyond the solution: the output the rules ignored and the time taken.
+type hexCommand struct {
+	cmd     harness.Command
+	opt     harness.PlayOptions
+	answers harness.Answers
+}
+
+var _ hextris.Solver = (*hexCommand)(nil)
+
+// Solve runs the solver once. Its output so far comes back with an error,
+// as an in-process solver's best solution does.
+func (h *hexCommand) Solve(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
+	lim := h.opt.Applied(hextrisLimits)
+	res, err := hextris.RunExternal(ctx, h.cmd.Argv, hextris.ExternalOptions{
+		Env:         h.cmd.Env,
+		Phrases:     phrases,
+		TimeLimit:   h.opt.TurnTime,
 		Margin:      lim.Margin,
-		NoTimeLimit: opt.NoTimeLimit,
-		Log:         opt.Log,
-	}, d.Problem, d.Seed)
+		NoTimeLimit: h.opt.NoTimeLimit,
+		Log:         h.opt.Log,
+	}, p, seed)
+	h.answers = harness.Answers{Ignored: res.Ignored, IgnoredFirst: res.IgnoredFirst}
+	if res.Took > 0 {
+		h.answers.Times = harness.NewAnswerTimes([]time.Duration{res.Took}, lim)
+	}
+	if err != nil && ctx.Err() != nil {
+		return res.Solution, ctx.Err()
+	}
+	return res.Solution, err
+}
+
+// hexSolver is the seat's solver: its built-in one, or its external
+// command behind the same interface.
+func hexSolver(pl harness.Player, opt harness.PlayOptions) (hextris.Solver, *hexCommand, error) {
+	solver, err := hexTypes.seat(pl)
+	if err != nil || solver != nil {
+		return solver, nil, err
+	}
+	ext := &hexCommand{cmd: pl.Command, opt: opt}
+	return ext, ext, nil
 }

@@ -231,7 +231,11 @@ printf '"}]\n'
 	}
 	var rec bytes.Buffer
 	g, _ := harness.Default.Game("hextris")
-	out, err := g.Play(context.Background(), c, []harness.Player{{Entrant: ent}}, harness.PlayOptions{Record: &rec, RecordMoves: true})
+	pl, err := ent.Player(0, ent.Label())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := g.Play(context.Background(), c, []harness.Player{pl}, harness.PlayOptions{Record: &rec, RecordMoves: true})
 	if err != nil {
 		t.Fatal(err)
 	}

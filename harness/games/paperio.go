@@ -23,7 +23,7 @@ var (
 )
 
 // paperTypes is paperio's typed view of cases and bots.
-var paperTypes = adapter[paperCase, paperio.Bot]{"paperio"}
+var paperTypes = adapter[paperCase, paperio.Bot]{game: "paperio"}
 
 // paperCase is the Data of a paperio case.
 type paperCase struct{ Seed int64 }
@@ -83,19 +83,11 @@ func (paperioGame) Play(ctx context.Context, c harness.Case, players []harness.P
 	}
 	agents := make([]paperio.Agent, len(players))
 	for i, pl := range players {
-		if pl.Entrant.IsExternal() {
-			argv, err := pl.Entrant.Argv(pl.Seed)
-			if err != nil {
-				return harness.Outcome{}, err
-			}
-			agents[i] = paperio.Agent{Command: argv, Env: pl.Entrant.Environ(pl.Seed), Name: pl.Entrant.Label()}
-			continue
-		}
-		bot, err := paperTypes.seatBot(pl)
+		bot, err := paperTypes.seat(pl)
 		if err != nil {
 			return harness.Outcome{}, err
 		}
-		agents[i] = paperio.Agent{Bot: bot, Name: pl.Entrant.Label()}
+		agents[i] = paperio.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Name: pl.Name}
 	}
 	cfg := paperio.DefaultConfig()
 	lim := opt.Applied(paperioLimits)

@@ -35,7 +35,7 @@ var (
 )
 
 // towersTypes is towers' typed view of cases and bots.
-var towersTypes = adapter[*towersCase, towers.Bot]{"towers"}
+var towersTypes = adapter[*towersCase, towers.Bot]{game: "towers", builtinOnly: true}
 
 // towersForfeit is the score of a game whose bot gave no valid solution:
 // more moves than any solution of a dealt layout takes.
@@ -280,11 +280,7 @@ func (towersGame) Play(ctx context.Context, c harness.Case, players []harness.Pl
 	if len(players) != 1 {
 		return harness.Outcome{}, fmt.Errorf("towers is a single-player game; got %d players", len(players))
 	}
-	pl := players[0]
-	if pl.Entrant.IsExternal() {
-		return harness.Outcome{}, fmt.Errorf("towers: entrant %s: external bots are not supported (built-in strategies only)", pl.Entrant.Label())
-	}
-	bot, err := towersTypes.seatBot(pl)
+	bot, err := towersTypes.seat(players[0])
 	if err != nil {
 		return harness.Outcome{}, err
 	}

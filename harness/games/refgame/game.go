@@ -119,14 +119,10 @@ func (g *Game) Play(ctx context.Context, c harness.Case, players []harness.Playe
 	}
 	ps := make([]relay.Player, len(players))
 	for i, pl := range players {
-		if !pl.Entrant.IsExternal() {
-			return harness.Outcome{}, fmt.Errorf("%s: entrant %s is not a cmd: bot", g.file.Name, pl.Entrant.Label())
+		if pl.Bot != nil {
+			return harness.Outcome{}, fmt.Errorf("%s: entrant %s is not a cmd: bot", g.file.Name, pl.Name)
 		}
-		argv, err := pl.Entrant.Argv(pl.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
-		ps[i] = relay.Player{Argv: argv, Env: pl.Entrant.Environ(pl.Seed)}
+		ps[i] = relay.Player{Argv: pl.Command.Argv, Env: pl.Command.Env}
 	}
 	seed := int64(c.Seed)
 	ref, err := g.referee.Argv(c.Seed)

@@ -246,7 +246,11 @@ func TestDirectArgsFollowThePlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := g.Play(t.Context(), harness.Case{ID: "seed:1", Seed: 1}, []harness.Player{{Entrant: bot}, {Entrant: bot}}, harness.PlayOptions{})
+	pl, err := bot.Player(1, bot.Label())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := g.Play(t.Context(), harness.Case{ID: "seed:1", Seed: 1}, []harness.Player{pl, pl}, harness.PlayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
