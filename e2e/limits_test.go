@@ -15,7 +15,7 @@ import (
 
 	"gauntlet/internal/testbot"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/internal/owner"
 )
 
@@ -84,7 +84,7 @@ func TestABNamesForfeitReasons(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}
 	out, stderr, code = gauntlet(t, dir, append(args, "--json")...)
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, stderr)
 	}
@@ -106,7 +106,7 @@ func TestBananaBotReported(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}
 	out, _, _ = gauntlet(t, dir, append(args, "--json")...)
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || len(s.Conduct) == 0 {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -126,7 +126,7 @@ func TestBudgetBotsAtDefaults(t *testing.T) {
 	budget := strings.Join(testbot.Command("brew-budget"), " ")
 	out, stderr, code := gauntlet(t, dir, "ab", "--game", "brew", "--a", "cmd:"+budget+" 1 0.05", "--b", "greedy",
 		"--games", "2", "--jobs", "2", "--storage", "none", "--quiet", "--json")
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, stderr)
 	}

@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 )
 
@@ -47,10 +48,10 @@ func PlusMinus(mean, lo, hi float64) string {
 }
 
 // detailColumns lists the detail keys shown as columns: the game's choice
-// when it makes one (harness.DetailColumner), else every key whose values
+// when it makes one (contract.DetailColumner), else every key whose values
 // are short scalars.
-func detailColumns(g harness.Game, cases []harness.EvalCase) []string {
-	if dc, ok := g.(harness.DetailColumner); ok {
+func detailColumns(g contract.Game, cases []results.EvalCase) []string {
+	if dc, ok := g.(contract.DetailColumner); ok {
 		return dc.DetailColumns()
 	}
 	seen := map[string]bool{}
@@ -92,9 +93,9 @@ func detailCell(v any) string {
 }
 
 // EvalCaseTable is the per-case table of an eval. Games that know the
-// optimum of a case (harness.OptimumFinder, see EvalSummary.AddOptima) get
+// optimum of a case (contract.OptimumFinder, see EvalSummary.AddOptima) get
 // an optimum and a gap column; the title says when lower scores are better.
-func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
+func EvalCaseTable(g contract.Game, s *results.EvalSummary, wall bool) *Table {
 	multi := len(s.Opponents) > 0
 	cols := detailColumns(g, s.Cases)
 	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.LowerIsBetter))}
@@ -175,7 +176,7 @@ func lowerNote(lower bool) string {
 
 // EvalGroupTable is the per-group (official aggregation) table, or nil when
 // the game has none.
-func EvalGroupTable(s *harness.EvalSummary) *Table {
+func EvalGroupTable(s *results.EvalSummary) *Table {
 	if len(s.Groups) == 0 {
 		return nil
 	}
@@ -194,7 +195,7 @@ func EvalGroupTable(s *harness.EvalSummary) *Table {
 // EvalStandingsTable is every entrant's record in a line-up of three
 // seats or more (first places, mean rank, mean score, forfeits), in seat
 // order, or nil.
-func EvalStandingsTable(s *harness.EvalSummary) *Table {
+func EvalStandingsTable(s *results.EvalSummary) *Table {
 	if len(s.Standings) == 0 {
 		return nil
 	}
@@ -210,7 +211,7 @@ func EvalStandingsTable(s *harness.EvalSummary) *Table {
 }
 
 // EvalHeadline is the one-paragraph summary printed after the tables.
-func EvalHeadline(s *harness.EvalSummary) string {
+func EvalHeadline(s *results.EvalSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %s: %d games, total %s, mean %s (95%% CI %s .. %s)",
 		s.Game, s.Strategy, s.CaseSet, s.Games, Num(s.Total), Num(s.Mean), Num(s.CI95[0]), Num(s.CI95[1]))

@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // The viewer page is one self-contained HTML file: the replay's frames as
@@ -17,7 +17,7 @@ import (
 // keyboard, score line). It loads nothing from the network and opens from
 // disk.
 //
-// A game's renderer script (harness.Viewer.Renderer) defines one function,
+// A game's renderer script (contract.Viewer.Renderer) defines one function,
 //
 //	function gauntletRenderer(replay, stage) { ...; return {draw: function (i) {...}} }
 //
@@ -78,7 +78,7 @@ var replayTemplate = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 
 // WriteReplay writes the viewer page of r, drawn by the game's renderer
 // script (see above for its contract).
-func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
+func WriteReplay(w io.Writer, r *contract.Replay, renderer string) error {
 	if r.Count < 1 {
 		return fmt.Errorf("replay of %s %s has no frames", r.Game, r.Case)
 	}
@@ -92,7 +92,7 @@ func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
 	}
 	var b bytes.Buffer
 	err = replayTemplate.Execute(&b, struct {
-		R               *harness.Replay
+		R               *contract.Replay
 		CSS             template.CSS
 		Data            template.JS
 		Renderer, Shell template.JS
@@ -105,7 +105,7 @@ func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
 }
 
 // WriteReplayFile writes the viewer page of r to path.
-func WriteReplayFile(path string, r *harness.Replay, renderer string) error {
+func WriteReplayFile(path string, r *contract.Replay, renderer string) error {
 	var b bytes.Buffer
 	if err := WriteReplay(&b, r, renderer); err != nil {
 		return err

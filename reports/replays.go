@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 // ReplayPick is a game worth watching in a report: why, its case, and the
@@ -31,8 +31,8 @@ type ReplayLink struct {
 // PickEvalReplays chooses the telling cases of an eval: the best, the worst
 // and the median by seat 0's score (higherIsBetter says which end is best),
 // each case once.
-func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
-	var cs []harness.EvalCase
+func PickEvalReplays(s *results.EvalSummary, higherIsBetter bool) []ReplayPick {
+	var cs []results.EvalCase
 	for _, c := range s.Cases {
 		if !math.IsNaN(c.Score) {
 			cs = append(cs, c)
@@ -41,7 +41,7 @@ func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
 	if len(cs) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(cs, func(a, b harness.EvalCase) int {
+	slices.SortStableFunc(cs, func(a, b results.EvalCase) int {
 		if higherIsBetter {
 			return cmp.Compare(b.Score, a.Score)
 		}
@@ -49,7 +49,7 @@ func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
 	})
 	var out []ReplayPick
 	seen := map[string]bool{}
-	add := func(why string, c harness.EvalCase) {
+	add := func(why string, c results.EvalCase) {
 		if !seen[c.Case] {
 			seen[c.Case] = true
 			out = append(out, ReplayPick{Why: why, Case: c.Case, Keys: []string{c.Case}})
@@ -65,9 +65,9 @@ func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
 // in single-player games the largest A − B each way; in games of two or
 // more seats the cases with the largest score margin over the pair, both
 // games of each. lowerIsBetter flips what "A better" means.
-func PickABReplays(s *harness.ABSummary, single, higherIsBetter bool, n int) []ReplayPick {
+func PickABReplays(s *results.ABSummary, single, higherIsBetter bool, n int) []ReplayPick {
 	type scored struct {
-		c      harness.ABCase
+		c      results.ABCase
 		margin float64 // A's advantage, positive when A did better
 	}
 	var cs []scored

@@ -4,11 +4,11 @@ import (
 	"reflect"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 func TestPickEvalReplays(t *testing.T) {
-	s := &harness.EvalSummary{Cases: []harness.EvalCase{
+	s := &results.EvalSummary{Cases: []results.EvalCase{
 		{Case: "a", Score: 5}, {Case: "b", Score: 9}, {Case: "c", Score: 1}, {Case: "d", Score: 7}, {Case: "e", Score: 3},
 	}}
 	got := PickEvalReplays(s, true)
@@ -21,14 +21,14 @@ func TestPickEvalReplays(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("lower is better: %v, want %v", got, want)
 	}
-	one := &harness.EvalSummary{Cases: []harness.EvalCase{{Case: "x", Score: 1}}}
+	one := &results.EvalSummary{Cases: []results.EvalCase{{Case: "x", Score: 1}}}
 	if got := PickEvalReplays(one, true); len(got) != 1 {
 		t.Fatalf("one case picked %d times: %v", len(got), got)
 	}
 }
 
 func TestPickABReplays(t *testing.T) {
-	s := &harness.ABSummary{Cases: []harness.ABCase{
+	s := &results.ABSummary{Cases: []results.ABCase{
 		{Case: "s1", A: []float64{10, 12}, B: []float64{3, 4}},
 		{Case: "s2", A: []float64{5, 5}, B: []float64{5, 5}},
 		{Case: "s3", A: []float64{1, 2}, B: []float64{9, 9}},

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // meanValue is the mean value of trials [from, to) with a value.
@@ -141,7 +141,7 @@ func TestFillersSeatEveryGame(t *testing.T) {
 	}
 	// The candidate at its defaults is far below the opponent: every unit
 	// is lost, whatever the fillers score.
-	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 3, 2, harness.PlayOptions{})
+	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 3, 2, contract.PlayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

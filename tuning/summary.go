@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // Summary is the answer of `gauntlet tune`: the trials, the best
@@ -69,7 +69,7 @@ type Summary struct {
 	CI95        *[2]float64 `json:"ci95"`
 	WilcoxonP   *float64    `json:"wilcoxon_p,omitempty"`
 	// Official aggregated totals (games whose leaderboard aggregates cases,
-	// harness.Aggregator) of the best and the default configurations.
+	// contract.Aggregator) of the best and the default configurations.
 	BestTotal    *float64 `json:"best_total,omitempty"`
 	DefaultTotal *float64 `json:"default_total,omitempty"`
 
@@ -115,13 +115,13 @@ type TrialRow struct {
 // configuration's scores are those of the trial that played it (the base
 // trial); when no trial did (--no-base-trial), they are played now (jobs
 // games in parallel) and stored.
-func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions) (*Summary, error) {
+func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs int, play contract.PlayOptions) (*Summary, error) {
 	return t.summarize(ctx, st, name, jobs, play, true)
 }
 
 // summarize is Summarize; mayPlay false leaves a default configuration no
 // trial evaluated unknown instead of playing it.
-func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions, mayPlay bool) (*Summary, error) {
+func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs int, play contract.PlayOptions, mayPlay bool) (*Summary, error) {
 	rec, err := st.Load(ctx, name)
 	if err != nil {
 		return nil, err
@@ -141,7 +141,7 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 		s.DefaultState, s.DefaultReason = "not evaluated", "stopped by --timeout before a trial of the base configuration finished"
 	}
 	if len(t.opps) == 0 {
-		if agg, ok := t.game.(harness.Aggregator); ok {
+		if agg, ok := t.game.(contract.Aggregator); ok {
 			if ds := rec.defaultScores(); ds != nil {
 				s.DefaultTotal = t.total(agg, ds)
 			}
@@ -205,7 +205,7 @@ func (r *StudyRecord) defaultScores() []float64 {
 }
 
 // total is the official total of per-unit scores.
-func (t *Tuner) total(agg harness.Aggregator, scores []float64) *float64 {
+func (t *Tuner) total(agg contract.Aggregator, scores []float64) *float64 {
 	groups := map[string]map[string]float64{}
 	var order []string
 	total := 0.0

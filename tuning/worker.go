@@ -17,7 +17,8 @@ import (
 	rdb "github.com/c-bata/goptuna/rdb.v2"
 	"gorm.io/gorm"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/sqldb"
 	"gauntlet/strategies/param"
 )
@@ -47,7 +48,7 @@ type RunOptions struct {
 	// sqldb.WorkerName).
 	Worker string
 	// Play is passed to every game.
-	Play harness.PlayOptions
+	Play contract.PlayOptions
 	// Log receives progress (nil: slog.Default()).
 	Log *slog.Logger
 }
@@ -553,9 +554,9 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	full := reused == n
 	chunk := max(w.t.spec.Chunk, 1)
-	var tally *harness.ConductTally
+	var tally *results.ConductTally
 	if w.t.base.IsExternal() {
-		tally = &harness.ConductTally{}
+		tally = &results.ConductTally{}
 	}
 	finished := reused // units with a score, taken or played
 	for from := 0; terr == nil && from < n; from += chunk {

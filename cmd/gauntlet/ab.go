@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
@@ -70,34 +73,34 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		default:
 			cases = "seeds:100"
 		}
-		cases = harness.DefaultCases(g, "ab", cases)
+		cases = contract.DefaultCases(g, "ab", cases)
 	}
-	var fill []*harness.Entrant
+	var fill []*entrant.Entrant
 	if fillers != "" {
 		if info.MaxSeats < 3 {
 			return usagef("game %s has %d seats: no --fillers", info.Name, info.MaxSeats)
 		}
-		if fill, err = harness.Default.ParseLineup(info.Name, fillers); err != nil {
+		if fill, err = entrant.ParseLineup(contract.Default, info.Name, fillers); err != nil {
 			return usagef("--fillers: %v", err)
 		}
 	}
-	sp := harness.DefaultSPRT
+	sp := results.DefaultSPRT
 	if sprtArg != "" {
 		if info.MaxSeats == 1 {
 			return usagef("--sprt: game %s is single-player; ab compares per-case scores there", info.Name)
 		}
-		if sp, err = harness.ParseSPRT(sprtArg); err != nil {
+		if sp, err = results.ParseSPRT(sprtArg); err != nil {
 			return usagef("%v", err)
 		}
 	}
 	extra := map[string]any{"sprt": sp}
-	plan, err := harness.ABPlan(g, cases, a, b, fill, games, rf.run, extra)
+	plan, err := runner.ABPlan(g, cases, a, b, fill, games, rf.run, extra)
 	if err != nil {
 		return usagef("%v", err)
 	}
-	var stop harness.Stopper
+	var stop runner.Stopper
 	if info.MaxSeats > 1 && sp.Early {
-		if stop, err = harness.NewSPRTStopper(plan, sp); err != nil {
+		if stop, err = results.NewSPRTStopper(plan, sp); err != nil {
 			return err
 		}
 	}
@@ -108,7 +111,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 	if st != nil {
 		defer closeInto(&retErr, st)
 	}
-	sum, err := harness.SummarizeAB(rs, sp)
+	sum, err := results.SummarizeAB(rs, sp)
 	if err != nil {
 		return err
 	}
@@ -155,7 +158,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 		fmt.Fprintf(e.stdout, "run %s: %d games played of %d planned, none stored (--storage none), %.1fs wall\n",
 			plan.Run.ID, rs.Played, sum.Planned, rs.Wall.Seconds())
 	}
-	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+	if l := contract.RefereeErrorsLine(rs.RefereeErrors); l != "" {
 		fmt.Fprintln(e.stdout, l)
 	}
 	return nil
@@ -164,7 +167,7 @@ func runAB(ctx context.Context, e *env, args []string) (retErr error) {
 // abStopLine says what an early stop counted, kept and abandoned: "SPRT
 // stopped at 414 games (H1 accepted); 38 more finished after the stop are
 // stored but not counted; 348 planned games abandoned". "" without a stop.
-func abStopLine(s *harness.ABSummary) string {
+func abStopLine(s *results.ABSummary) string {
 	if !s.Stopped {
 		return ""
 	}
@@ -178,7 +181,7 @@ func abStopLine(s *harness.ABSummary) string {
 	return line + fmt.Sprintf("; %d planned games abandoned", s.Abandoned)
 }
 
-func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
+func abEntrant(game, flagName, spec, file string) (*entrant.Entrant, error) {
 	var assign []string
 	if file != "" {
 		m, err := readParamsFile(file)
@@ -187,7 +190,7 @@ func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
 		}
 		assign = paramAssignments(m)
 	}
-	e, err := harness.Default.ParseEntrant(game, spec, assign...)
+	e, err := entrant.Parse(contract.Default, game, spec, assign...)
 	if err != nil {
 		return nil, usagef("%s: %v", flagName, err)
 	}
@@ -195,7 +198,7 @@ func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
 }
 
 // abHeadline is the one-paragraph answer of ab.
-func abHeadline(s *harness.ABSummary) string {
+func abHeadline(s *results.ABSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: A = %s vs B = %s on %s\n", s.Game, s.A, s.B, s.CaseSet)
 	if s.MeanDiff != nil {

@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/runner"
 )
 
 // DefaultBotProcs is the default --bot-procs: room for a bot that starts
@@ -113,7 +114,7 @@ func (f *runFlags) checkBots() error {
 // --jobs, it plays at most cores / players games at once; with a --jobs
 // that shares the cores, it warns that a timeout may then be the
 // machine's, not the bot's.
-func (f *runFlags) fitJobs(plan *harness.Plan, cores int) {
+func (f *runFlags) fitJobs(plan *runner.Plan, cores int) {
 	external := false
 	for _, e := range plan.Entrants {
 		external = external || e.IsExternal()
@@ -128,7 +129,7 @@ func (f *runFlags) fitJobs(plan *harness.Plan, cores int) {
 // fitJobsTo is fitJobs for games of the given seats, with an external bot
 // among the players or not (tune and spsa, which build their games
 // themselves).
-func (f *runFlags) fitJobsTo(info harness.GameInfo, external bool, seats, cores int) {
+func (f *runFlags) fitJobsTo(info contract.GameInfo, external bool, seats, cores int) {
 	if l := info.Limits; !external || f.noTimeLimit || f.clock == "cpu" || l.Turn == 0 && l.FirstTurn == 0 && l.Total == 0 {
 		return
 	}

@@ -14,8 +14,9 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/internal/bounded"
 )
 
@@ -228,8 +229,8 @@ func (f *tuneFlags) check(set map[string]bool) error {
 	}
 	if f.cases == "" && f.rf.game != "" {
 		f.cases = "smoke"
-		if g, err := harness.Default.Game(f.rf.game); err == nil {
-			f.cases = harness.DefaultCases(g, "tune", f.cases)
+		if g, err := contract.Default.Game(f.rf.game); err == nil {
+			f.cases = contract.DefaultCases(g, "tune", f.cases)
 		}
 	}
 	return nil
@@ -239,7 +240,7 @@ func (f *tuneFlags) check(set map[string]bool) error {
 // only read exists and can be opened (PostgreSQL URLs pass), saying which:
 // no database, or permission denied.
 func existingDatabase(url string) error {
-	ps, err := harness.ParseStorage(url)
+	ps, err := store.ParseStorage(url)
 	if err != nil || ps.Dialect != "sqlite" || ps.Path == ":memory:" {
 		return nil // ParseStorage's error is reported where the store is opened
 	}

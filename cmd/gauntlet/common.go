@@ -11,9 +11,11 @@ import (
 	"sort"
 	"time"
 
-	"gauntlet/harness"
+	_ "gauntlet/games" // registers the games and their strategies
 	"gauntlet/harness/cli"
-	_ "gauntlet/harness/games" // registers the games and their strategies
+	"gauntlet/harness/contract"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
 )
@@ -72,25 +74,25 @@ func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.Var(&f.turnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; 'gauntlet list --game G' shows each game's limits)")
 	fs.Var(&f.firstTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
 	fs.Var(&f.margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
-	fs.Var(&f.gameTimeout, "game-timeout", fmt.Sprintf("wall-clock cap of a game with external bots, whatever the time limits: a bot still awaited then forfeits (0 = twice the game's time limits, at least %v)", harness.DefaultGameCap))
+	fs.Var(&f.gameTimeout, "game-timeout", fmt.Sprintf("wall-clock cap of a game with external bots, whatever the time limits: a bot still awaited then forfeits (0 = twice the game's time limits, at least %v)", contract.DefaultGameCap))
 	fs.Var(&f.botMemory, "bot-memory", "most resident memory an external bot's processes may hold together, e.g. 512M or 2G (0 = no cap)")
 	fs.IntVar(&f.botProcs, "bot-procs", DefaultBotProcs, "most processes an external bot may run at once, itself included (0 = no cap)")
 	fs.StringVar(&f.clock, "clock", "wall", "how external bots' answers are timed: wall (as the contests did) or cpu (the CPU time of the bot's processes; Linux)")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar")
 	if storing {
-		fs.StringVar(&f.storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
+		fs.StringVar(&f.storage, "storage", store.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
 		fs.StringVar(&f.run, "run", "", "run name (default: derived from game, entrants, params and cases; the same command resumes the same run)")
 	}
 }
 
-func (f *runFlags) gameOrErr() (harness.Game, error) {
+func (f *runFlags) gameOrErr() (contract.Game, error) {
 	if f.game == "" {
 		return nil, usagef("--game is required (games: %s)", gameNames())
 	}
 	if err := f.check(); err != nil {
 		return nil, err
 	}
-	g, err := harness.Default.Game(f.game)
+	g, err := contract.Default.Game(f.game)
 	if err != nil {
 		return nil, usagef("--game: %v", err)
 	}
@@ -100,7 +102,7 @@ func (f *runFlags) gameOrErr() (harness.Game, error) {
 // checkLimits refuses time-limit flags the game does not apply or that
 // make no sense (exit status 2). An unknown game is left to the caller.
 func (f *runFlags) checkLimits() error {
-	g, err := harness.Default.Game(f.game)
+	g, err := contract.Default.Game(f.game)
 	if err != nil {
 		return nil
 	}
@@ -112,7 +114,7 @@ func (f *runFlags) checkLimits() error {
 
 func gameNames() string {
 	s := ""
-	for i, g := range harness.Default.Games() {
+	for i, g := range contract.Default.Games() {
 		if i > 0 {
 			s += ", "
 		}
@@ -121,22 +123,22 @@ func gameNames() string {
 	return s
 }
 
-func (f *runFlags) playOptions(e *env) harness.PlayOptions {
-	return harness.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime.d, FirstTurnTime: f.firstTime.d,
+func (f *runFlags) playOptions(e *env) contract.PlayOptions {
+	return contract.PlayOptions{NoTimeLimit: f.noTimeLimit, TurnTime: f.turnTime.d, FirstTurnTime: f.firstTime.d,
 		TimeMargin: f.margin.d, MarginSet: f.margin.set, GameTimeout: f.gameTimeout.d,
 		BotMemory: f.botMemory.n, BotProcs: f.botProcs, CPUClock: f.clock == "cpu"}
 }
 
 // openStore opens the --storage store; "none" gives nil (nothing stored).
-func (f *runFlags) openStore(ctx context.Context) (*harness.Store, error) {
+func (f *runFlags) openStore(ctx context.Context) (*store.Store, error) {
 	if f.storage == "" || f.storage == "none" {
 		return nil, nil
 	}
-	return harness.OpenStore(ctx, f.storage)
+	return store.Open(ctx, f.storage)
 }
 
-func (f *runFlags) runner(e *env, st *harness.Store) *harness.Runner {
-	rn := &harness.Runner{Store: st, Jobs: f.jobs, Options: f.playOptions(e)}
+func (f *runFlags) runner(e *env, st *store.Store) *runner.Runner {
+	rn := &runner.Runner{Store: st, Jobs: f.jobs, Options: f.playOptions(e)}
 	if !f.quiet {
 		rn.Progress = e.stderr
 	}
@@ -146,7 +148,7 @@ func (f *runFlags) runner(e *env, st *harness.Store) *harness.Runner {
 // runPlan opens the --storage store (nil for none), plays plan on it and
 // returns the results; the caller closes the store. An interrupted run
 // says how to resume it.
-func (f *runFlags) runPlan(ctx context.Context, e *env, plan *harness.Plan, stop harness.Stopper) (*harness.Results, *harness.Store, error) {
+func (f *runFlags) runPlan(ctx context.Context, e *env, plan *runner.Plan, stop runner.Stopper) (*runner.Results, *store.Store, error) {
 	st, err := f.openStore(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -230,7 +232,7 @@ func readStorage(name, url, why string) error {
 	if url == "" || url == "none" {
 		return usagef("%s %q: %s", name, url, why)
 	}
-	if _, err := harness.ParseStorage(url); err != nil {
+	if _, err := store.ParseStorage(url); err != nil {
 		return usagef("%s: %v", name, err)
 	}
 	return nil

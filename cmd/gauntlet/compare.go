@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
@@ -24,7 +26,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
 	fs.StringVar(&base, "base", "", "id of the stored eval or ab run to compare against (the former version)")
 	fs.StringVar(&run, "run", "", "id of the stored run of the same game and cases (the new version)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store of --run: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store of --run: sqlite:FILE or postgres://...")
 	fs.StringVar(&baseStorage, "base-storage", "", "results store of --base (default: --storage)")
 	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
 	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")
@@ -54,13 +56,13 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	load := func(url, id string) (_ *harness.StoredRun, err error) {
-		st, err := harness.OpenStoreReadOnly(ctx, url)
+	load := func(url, id string) (_ *results.StoredRun, err error) {
+		st, err := store.OpenReadOnly(ctx, url)
 		if err != nil {
 			return nil, err
 		}
 		defer closeInto(&err, st)
-		return harness.LoadStoredRun(ctx, st, id)
+		return results.LoadStoredRun(ctx, st, id)
 	}
 	b, err := load(baseStorage, base)
 	if err != nil {
@@ -70,7 +72,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	c, err := harness.Compare(harness.Default, b, r)
+	c, err := results.Compare(contract.Default, b, r)
 	if err != nil {
 		return err
 	}

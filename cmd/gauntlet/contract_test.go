@@ -14,7 +14,8 @@ import (
 	"syscall"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -59,7 +60,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 	for _, g := range games {
 		if g.Name == "dent" {
 			found = true
-			if g.Direction != "lower is better" || !strings.Contains(strings.Join(g.Abilities, ","), harness.AbilityOptimum) {
+			if g.Direction != "lower is better" || !strings.Contains(strings.Join(g.Abilities, ","), contract.AbilityOptimum) {
 				t.Errorf("list --json: dent %+v", g)
 			}
 		}
@@ -117,7 +118,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 		t.Fatalf("eval with the served bot: exit %d: %s", code, stderr)
 	}
 	in, _, _ := gauntlet(t, dir, "eval", "--game", "pips", "--strategy", "skill:skill=3", "--cases", "seeds:3", "--storage", "none", "--json", "--quiet")
-	var se, si harness.EvalSummary
+	var se, si results.EvalSummary
 	if json.Unmarshal([]byte(ext), &se) != nil || json.Unmarshal([]byte(in), &si) != nil || len(se.Cases) != 3 {
 		t.Fatalf("eval --json:\n%s\n%s", ext, in)
 	}
@@ -142,7 +143,7 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, stderr)
 	}
-	var ev harness.EvalSummary
+	var ev results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +180,7 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ab dent: exit %d: %s", code, stderr)
 	}
-	var ab harness.ABSummary
+	var ab results.ABSummary
 	if err := json.Unmarshal([]byte(out), &ab); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 	"gauntlet/reports"
 )
 
@@ -24,7 +27,7 @@ type entrantFlags struct {
 	paramsFile string
 }
 
-func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
+func (f *entrantFlags) entrant(game string) (*entrant.Entrant, error) {
 	if f.strategy == "" {
 		return nil, usagef("--strategy is required")
 	}
@@ -36,7 +39,7 @@ func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
 		}
 		assign = append(paramAssignments(m), assign...)
 	}
-	e, err := harness.Default.ParseEntrant(game, f.strategy, assign...)
+	e, err := entrant.Parse(contract.Default, game, f.strategy, assign...)
 	if err != nil {
 		return nil, usagef("--strategy: %v", err)
 	}
@@ -45,21 +48,21 @@ func (f *entrantFlags) entrant(game string) (*harness.Entrant, error) {
 
 // opponents reads the other seats: --opponents LINEUP and repeated
 // --opponent ENTRANT (for external commands); default: the game's lineup.
-func opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entrant, error) {
+func opponents(g contract.Game, lineup string, extra []string) ([]*entrant.Entrant, error) {
 	info := g.Info()
 	if lineup == "" && len(extra) == 0 {
 		lineup = info.Opponents
 	}
-	var out []*harness.Entrant
+	var out []*entrant.Entrant
 	if lineup != "" && lineup != "none" {
-		l, err := harness.Default.ParseLineup(info.Name, lineup)
+		l, err := entrant.ParseLineup(contract.Default, info.Name, lineup)
 		if err != nil {
 			return nil, usagef("--opponents: %v", err)
 		}
 		out = l
 	}
 	for _, spec := range extra {
-		e, err := harness.Default.ParseEntrant(info.Name, spec)
+		e, err := entrant.Parse(contract.Default, info.Name, spec)
 		if err != nil {
 			return nil, usagef("--opponent: %v", err)
 		}
@@ -105,7 +108,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	var opps []*harness.Entrant
+	var opps []*entrant.Entrant
 	if g.Info().MaxSeats > 1 {
 		if opps, err = opponents(g, lineup, opp); err != nil {
 			return err
@@ -114,9 +117,9 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 		return usagef("game %s is single-player: no --opponents", rf.game)
 	}
 	if cases == "" {
-		cases = harness.DefaultCases(g, "eval", "smoke")
+		cases = contract.DefaultCases(g, "eval", "smoke")
 	}
-	plan, err := harness.EvalPlan(g, cases, ent, opps, rf.run)
+	plan, err := runner.EvalPlan(g, cases, ent, opps, rf.run)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -127,7 +130,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 	if st != nil {
 		defer closeInto(&retErr, st)
 	}
-	sum := harness.SummarizeEval(rs)
+	sum := results.SummarizeEval(rs)
 	if !noOptimum {
 		if err := sum.AddOptima(ctx, plan, rf.jobs); err != nil {
 			return err
@@ -182,7 +185,7 @@ func runEval(ctx context.Context, e *env, args []string) (retErr error) {
 			fmt.Fprintln(e.stdout, l)
 		}
 	}
-	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+	if l := contract.RefereeErrorsLine(rs.RefereeErrors); l != "" {
 		fmt.Fprintln(e.stdout, l)
 	}
 	fmt.Fprintf(e.stdout, "run %s: %d played, %d resumed, %.1fs game time, %.1fs wall\n",

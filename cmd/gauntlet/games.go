@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 )
 
 // Everything a game offers beyond playing (replay, a bot protocol, tools of
@@ -27,9 +28,9 @@ func init() {
 }
 
 // gamesWith lists the names of the registered games for which has is true.
-func gamesWith(has func(harness.Game) bool) []string {
+func gamesWith(has func(contract.Game) bool) []string {
 	var out []string
-	for _, g := range harness.Default.Games() {
+	for _, g := range contract.Default.Games() {
 		if has(g) {
 			out = append(out, g.Info().Name)
 		}
@@ -41,13 +42,13 @@ func gamesWith(has func(harness.Game) bool) []string {
 // the games that have the ability (what).
 func abilityGame[A any](name, what string) (A, error) {
 	var zero A
-	g, err := harness.Default.Game(name)
+	g, err := contract.Default.Game(name)
 	if err != nil {
 		return zero, usagef("%v", err)
 	}
 	a, ok := g.(A)
 	if !ok {
-		have := gamesWith(func(g harness.Game) bool { _, ok := g.(A); return ok })
+		have := gamesWith(func(g contract.Game) bool { _, ok := g.(A); return ok })
 		return zero, usagef("game %s has no %s (games with one: %s)", name, what, strings.Join(have, ", "))
 	}
 	return a, nil
@@ -56,10 +57,10 @@ func abilityGame[A any](name, what string) (A, error) {
 // runReplay is "gauntlet replay GAME [flags]".
 func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		have := gamesWith(func(g harness.Game) bool { _, ok := g.(harness.Replayer); return ok })
+		have := gamesWith(func(g contract.Game) bool { _, ok := g.(contract.Replayer); return ok })
 		return usagef("usage: gauntlet replay GAME [flags] < records.jsonl (games: %s)", strings.Join(have, "|"))
 	}
-	r, err := abilityGame[harness.Replayer](args[0], "replay")
+	r, err := abilityGame[contract.Replayer](args[0], "replay")
 	if err != nil {
 		return err
 	}
@@ -69,8 +70,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 // gameToolCommand is "gauntlet GAME VERB ..." for a registered game with
 // tools of its own (a command of the same name wins).
 func gameToolCommand(name string) (*command, bool) {
-	g, err := harness.Default.Game(name)
-	if err != nil || len(harness.ToolsOf(g)) == 0 {
+	g, err := contract.Default.Game(name)
+	if err != nil || len(contract.ToolsOf(g)) == 0 {
 		return nil, false
 	}
 	return toolCommand(g), true
@@ -79,17 +80,17 @@ func gameToolCommand(name string) (*command, bool) {
 // toolCommands lists the games' tool commands, by game name.
 func toolCommands() []*command {
 	var out []*command
-	for _, g := range harness.Default.Games() {
-		if _, taken := commands[g.Info().Name]; !taken && len(harness.ToolsOf(g)) > 0 {
+	for _, g := range contract.Default.Games() {
+		if _, taken := commands[g.Info().Name]; !taken && len(contract.ToolsOf(g)) > 0 {
 			out = append(out, toolCommand(g))
 		}
 	}
 	return out
 }
 
-func toolCommand(g harness.Game) *command {
+func toolCommand(g contract.Game) *command {
 	name := g.Info().Name
-	tools := harness.ToolsOf(g)
+	tools := contract.ToolsOf(g)
 	var verbs []string
 	for _, t := range tools {
 		verbs = append(verbs, t.Name)
@@ -101,7 +102,7 @@ func toolCommand(g harness.Game) *command {
 			if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 				return usagef("usage: gauntlet %s %s ...", name, strings.Join(verbs, "|"))
 			}
-			t, err := harness.FindTool(g, args[0])
+			t, err := contract.FindTool(g, args[0])
 			if err != nil {
 				return err
 			}
@@ -129,7 +130,7 @@ func runBot(ctx context.Context, e *env, args []string) error {
 		return usagef("want GAME STRATEGY, got %q", strings.Join(rest, " "))
 	}
 	game, spec := rest[0], rest[1]
-	srv, err := abilityGame[harness.BotServer](game, "bot protocol here")
+	srv, err := abilityGame[contract.BotServer](game, "bot protocol here")
 	if err != nil {
 		return err
 	}
@@ -141,7 +142,7 @@ func runBot(ctx context.Context, e *env, args []string) error {
 		}
 		assign = append(paramAssignments(m), assign...)
 	}
-	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
+	ent, err := entrant.Parse(contract.Default, game, spec, assign...)
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -36,14 +36,14 @@ type listParam struct {
 }
 
 type listGame struct {
-	Name       string                `json:"name"`
-	Title      string                `json:"title"`
-	Seats      [2]int                `json:"seats"`
-	Opponents  string                `json:"default_opponents,omitempty"`
-	CaseSets   []harness.CaseSetInfo `json:"case_sets"`
-	Strategies []listStrategy        `json:"strategies"`
+	Name       string                 `json:"name"`
+	Title      string                 `json:"title"`
+	Seats      [2]int                 `json:"seats"`
+	Opponents  string                 `json:"default_opponents,omitempty"`
+	CaseSets   []contract.CaseSetInfo `json:"case_sets"`
+	Strategies []listStrategy         `json:"strategies"`
 	// Direction is "higher is better" or "lower is better"; Abilities and
-	// Tools are what the game offers beyond playing (harness.Abilities).
+	// Tools are what the game offers beyond playing (contract.Abilities).
 	Direction string     `json:"direction"`
 	Abilities []string   `json:"abilities,omitempty"`
 	Tools     []listTool `json:"tools,omitempty"`
@@ -67,7 +67,7 @@ type listLimits struct {
 	NoFirstTurnTime   string  `json:"no_first_turn_time,omitempty"`
 }
 
-func describeLimits(l harness.TimeLimits) listLimits {
+func describeLimits(l contract.TimeLimits) listLimits {
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	return listLimits{Text: l.String(), FirstTurnMS: ms(l.FirstTurn), TurnMS: ms(l.Turn), TotalMS: ms(l.Total),
 		MarginMS: ms(l.Margin), FirstTurnMarginMS: ms(l.FirstTurnMargin), Measured: l.Measured,
@@ -129,28 +129,28 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	if g, err := harness.Default.Game(only); only != "" && err == nil {
+	if g, err := contract.Default.Game(only); only != "" && err == nil {
 		only = g.Info().Name // a game file or referee:COMMAND lists as its game
 	}
 	var games []listGame
-	for _, g := range harness.Default.Games() {
+	for _, g := range contract.Default.Games() {
 		info := g.Info()
 		if only != "" && info.Name != only {
 			continue
 		}
 		lg := listGame{Name: info.Name, Title: info.Title, Seats: [2]int{info.MinSeats, info.MaxSeats}, Opponents: info.Opponents, CaseSets: info.CaseSets}
-		lg.Direction, lg.Abilities = info.Direction(), harness.Abilities(g)
+		lg.Direction, lg.Abilities = info.Direction(), contract.Abilities(g)
 		lg.TimeLimits = describeLimits(info.Limits)
-		for _, t := range harness.ToolsOf(g) {
+		for _, t := range contract.ToolsOf(g) {
 			lg.Tools = append(lg.Tools, listTool{Command: "gauntlet " + info.Name + " " + t.Name, Summary: t.Summary})
 		}
-		for _, s := range harness.Default.Strategies(info.Name) {
+		for _, s := range contract.Default.Strategies(info.Name) {
 			lg.Strategies = append(lg.Strategies, listStrategy{Name: s.Name, Doc: s.Doc, Params: describeParams(s.Params)})
 		}
 		games = append(games, lg)
 	}
 	if only != "" && len(games) == 0 {
-		_, err := harness.Default.Game(only)
+		_, err := contract.Default.Game(only)
 		return usagef("--game: %v", err)
 	}
 	if asJSON {

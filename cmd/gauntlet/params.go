@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 func init() {
@@ -44,7 +44,7 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if rf.game == "" {
 		return usagef("--game is required (games: %s)", gameNames())
 	}
-	if _, err := harness.Default.Game(rf.game); err != nil {
+	if _, err := contract.Default.Game(rf.game); err != nil {
 		return usagef("--game: %v", err)
 	}
 	ef.strategy = rest[0]

@@ -6,7 +6,10 @@ import (
 	"os"
 	"strconv"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
@@ -20,11 +23,11 @@ func init() {
 }
 
 type playResult struct {
-	Game     string          `json:"game"`
-	Case     string          `json:"case"`
-	Entrants []string        `json:"entrants"`
-	Outcome  harness.Outcome `json:"outcome"`
-	WallMS   float64         `json:"-"`
+	Game     string           `json:"game"`
+	Case     string           `json:"case"`
+	Entrants []string         `json:"entrants"`
+	Outcome  contract.Outcome `json:"outcome"`
+	WallMS   float64          `json:"-"`
 }
 
 func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
@@ -57,14 +60,14 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	if len(cases) != 1 {
 		return usagef("--case %s names %d cases; give one case ID (the first is %s)", caseID, len(cases), cases[0].ID)
 	}
-	var ents []*harness.Entrant
+	var ents []*entrant.Entrant
 	if lineup != "" {
-		if ents, err = harness.Default.ParseLineup(rf.game, lineup); err != nil {
+		if ents, err = entrant.ParseLineup(contract.Default, rf.game, lineup); err != nil {
 			return usagef("--entrants: %v", err)
 		}
 	}
 	for _, spec := range extra {
-		en, err := harness.Default.ParseEntrant(rf.game, spec)
+		en, err := entrant.Parse(contract.Default, rf.game, spec)
 		if err != nil {
 			return usagef("--entrant: %v", err)
 		}
@@ -90,9 +93,9 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	for i := range seats {
 		seats[i] = i
 	}
-	plan := &harness.Plan{Game: g, Entrants: ents}
-	m := harness.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
-	out, wall, err := harness.PlayMatch(ctx, plan, &m, opt)
+	plan := &runner.Plan{Game: g, Entrants: ents}
+	m := runner.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
+	out, wall, err := runner.PlayMatch(ctx, plan, &m, opt)
 	if err != nil {
 		return err
 	}
@@ -115,7 +118,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 	for i := range out.Seats {
 		// Each seat's ignored answers and answer times, in the words of ab
 		// and eval (the forfeit is in the table).
-		tally := harness.ConductTally{Entrant: res.Entrants[i]}
+		tally := results.ConductTally{Entrant: res.Entrants[i]}
 		tally.Add(res.Case, &out, i)
 		c := tally.Conduct()
 		c.Forfeits = 0
@@ -124,7 +127,7 @@ func runPlay(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 	}
 	for _, k := range sortedKeys(out.Detail) {
-		if k == harness.AnswersDetailKey {
+		if k == contract.AnswersDetailKey {
 			continue // above
 		}
 		v := fmt.Sprint(out.Detail[k])

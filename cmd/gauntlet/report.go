@@ -9,7 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
@@ -42,7 +44,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 	fs.StringVar(&run, "run", "", "id of a stored eval or ab run")
 	fs.StringVar(&ab, "ab", "", "id of a stored ab run")
 	fs.StringVar(&out, "out", "", "directory to write the report into (created if missing)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.BoolVar(&asJSON, "json", false, "print the headline and the files written as JSON")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "eval runs: do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
 	if err := parseOnlyFlags(fs, args); err != nil {
@@ -88,7 +90,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			return err
 		}
 	default:
-		st, err := harness.OpenStoreReadOnly(ctx, storage)
+		st, err := store.OpenReadOnly(ctx, storage)
 		if err != nil {
 			return err
 		}
@@ -106,11 +108,11 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			}
 		}
 		if run != "" {
-			rs, _, err := harness.LoadResults(ctx, st, harness.Default, run)
+			rs, _, err := results.LoadResults(ctx, st, contract.Default, run)
 			if err != nil {
 				return err
 			}
-			sum := harness.SummarizeEval(rs)
+			sum := results.SummarizeEval(rs)
 			if !noOptimum {
 				if err := sum.AddOptima(ctx, rs.Plan, runtime.NumCPU()); err != nil {
 					return err
@@ -123,12 +125,12 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			}
 			rep.Notes = append(rep.Notes, notes...)
 		} else {
-			sum, err := harness.LoadABSummary(ctx, st, harness.Default, ab)
+			sum, err := results.LoadABSummary(ctx, st, contract.Default, ab)
 			if err != nil {
 				return err
 			}
 			var picks []reports.ReplayPick
-			if g, err := harness.Default.Game(sum.Game); err == nil {
+			if g, err := contract.Default.Game(sum.Game); err == nil {
 				info := g.Info()
 				picks = reports.PickABReplays(sum, info.MaxSeats == 1, info.HigherIsBetter, 3)
 			}
@@ -154,12 +156,12 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 // reportReplays writes the viewer pages of the picked games of a stored run
 // into dir/replays. A game that cannot be watched (its game has no viewer,
 // an external bot's moves were not recorded) is a note, not a failure.
-func reportReplays(ctx context.Context, st *harness.Store, dir, run string, picks []reports.ReplayPick) ([]reports.ReplayLink, []string) {
+func reportReplays(ctx context.Context, st *store.Store, dir, run string, picks []reports.ReplayPick) ([]reports.ReplayLink, []string) {
 	var links []reports.ReplayLink
 	var notes []string
 	for _, p := range picks {
 		for _, key := range p.Keys {
-			r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
+			r, v, err := results.WatchStored(ctx, st, contract.Default, run, key)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("no replay of %s: %v", key, err))
 				continue
@@ -226,7 +228,7 @@ func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Stud
 	// Choices in their declared order when the strategy is registered here,
 	// else the names seen, sorted; log-scale parameters get a log axis.
 	var specs param.Specs
-	if st, err := harness.Default.Strategy(rec.Spec.Game, rec.Spec.Strategy); err == nil {
+	if st, err := contract.Default.Strategy(rec.Spec.Game, rec.Spec.Strategy); err == nil {
 		specs = st.Params
 	}
 	declared := map[string]param.Spec{}

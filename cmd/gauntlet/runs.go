@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 )
 
@@ -46,7 +48,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	var tables tableFiles
 	var asJSON bool
 	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json] [--csv F] [--md F]")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.StringVar(&game, "game", "", "only the runs of this game")
 	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
 	tables.register(fs, "table")
@@ -57,7 +59,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 		return err
 	}
 	if game != "" {
-		if _, err := harness.Default.Game(game); err != nil {
+		if _, err := contract.Default.Game(game); err != nil {
 			return usagef("--game: %v", err)
 		}
 	}
@@ -67,7 +69,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 	if err := existingDatabase(storage); err != nil {
 		return err
 	}
-	st, err := harness.OpenStoreReadOnly(ctx, storage)
+	st, err := store.OpenReadOnly(ctx, storage)
 	if err != nil {
 		return err
 	}
@@ -83,7 +85,7 @@ func runRuns(ctx context.Context, e *env, args []string) (retErr error) {
 		}
 		info := runInfo{ID: r.ID, Kind: r.Kind, Game: r.Game, CaseSet: r.CaseSet, Games: r.GameCount,
 			Status: r.Status, Created: r.Created, Updated: r.Updated, Summary: r.Summary}
-		if n, err := harness.PlannedGames(harness.Default, &r); err == nil {
+		if n, err := results.PlannedGames(contract.Default, &r); err == nil {
 			info.Planned = n
 		} // else a game or case set this build does not know: the stored count alone
 		for _, en := range r.Entrants {
@@ -150,7 +152,7 @@ func runResult(kind string, summary json.RawMessage) (string, error) {
 	}
 	switch kind {
 	case "eval":
-		var s harness.EvalSummary
+		var s results.EvalSummary
 		if err := json.Unmarshal(summary, &s); err != nil {
 			return "", err
 		}
@@ -160,7 +162,7 @@ func runResult(kind string, summary json.RawMessage) (string, error) {
 		}
 		return out, nil
 	case "ab":
-		var s harness.ABSummary
+		var s results.ABSummary
 		if err := json.Unmarshal(summary, &s); err != nil {
 			return "", err
 		}
@@ -185,7 +187,7 @@ func abCounted(kind string, summary json.RawMessage) (int, bool) {
 	if kind != "ab" || len(summary) == 0 || string(summary) == "null" {
 		return 0, false
 	}
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal(summary, &s); err != nil {
 		return 0, false // runResult reported it
 	}

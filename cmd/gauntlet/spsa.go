@@ -15,7 +15,9 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/store"
 	"gauntlet/internal/bounded"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
@@ -59,7 +61,7 @@ type spsaFlags struct {
 func (f *spsaFlags) register(e *env) *flag.FlagSet {
 	fs := newFlags(e, "spsa", "--game G --strategy S --games N [--space p1,p2,...|all] [flags]")
 	f.rf.register(fs, false)
-	fs.StringVar(&f.rf.storage, "storage", harness.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
+	fs.StringVar(&f.rf.storage, "storage", store.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
 	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose parameters are tuned; its values after --param/--params-file are the start")
 	fs.Var(&f.params, "param", "start value k=v of a parameter (repeatable)")
 	fs.StringVar(&f.paramsFile, "params-file", "", "JSON file of start values (e.g. an earlier --best-json)")
@@ -130,7 +132,7 @@ func spsaTarget(game, spec string, assign []string) (spsa.Target, []string, erro
 	if strings.HasPrefix(spec, "cmd:") {
 		// An external command takes every value now (fixed placeholders
 		// included); its declared parameters start from them.
-		e, err := harness.Default.ParseEntrant(game, spec, assign...)
+		e, err := entrant.Parse(contract.Default, game, spec, assign...)
 		if err != nil {
 			return nil, nil, usagef("--strategy: %v", err)
 		}
@@ -144,7 +146,7 @@ func spsaTarget(game, spec string, assign []string) (spsa.Target, []string, erro
 		return spsa.EntrantTarget{Base: e}, start, nil
 	}
 	name, inline, _ := strings.Cut(spec, ":")
-	s, err := harness.Default.Strategy(game, name)
+	s, err := contract.Default.Strategy(game, name)
 	if err != nil {
 		return nil, nil, usagef("--strategy: %v", err)
 	}
@@ -159,7 +161,7 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	if f.rf.game == "" {
 		return c, usagef("--game is required (games: %s)", gameNames())
 	}
-	if _, err := harness.Default.Game(f.rf.game); err != nil {
+	if _, err := contract.Default.Game(f.rf.game); err != nil {
 		return c, usagef("--game: %v", err)
 	}
 	if f.strategy == "" {
@@ -226,7 +228,7 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	s, err := spsa.New(harness.Default, c)
+	s, err := spsa.New(contract.Default, c)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -239,7 +241,7 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	mark := harness.MarkFile(url) // checked before the study is reported
+	mark := store.MarkFile(url) // checked before the study is reported
 	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
@@ -260,7 +262,7 @@ func runSPSA(ctx context.Context, e *env, args []string) (retErr error) {
 	if fixed := s.Space().Fixed; len(fixed) > 0 {
 		log.Info("spsa: kept at their start values (categorical or single-valued)", "params", strings.Join(fixed, ","))
 	}
-	if g, err := harness.Default.Game(sp.Game); err == nil { // resolved by config already
+	if g, err := contract.Default.Game(sp.Game); err == nil { // resolved by config already
 		f.rf.fitJobsTo(g.Info(), strings.HasPrefix(f.strategy, "cmd:"), sp.Seats, runtime.NumCPU())
 	}
 	start := time.Now()
@@ -291,7 +293,7 @@ func listSPSA(ctx context.Context, e *env, f *spsaFlags) (retErr error) {
 	if f.rf.storage == "" || f.rf.storage == "none" {
 		return usagef("--list reads a stored study: give --storage")
 	}
-	ps, err := harness.ParseStorage(f.rf.storage)
+	ps, err := store.ParseStorage(f.rf.storage)
 	if err != nil {
 		return usagef("--storage: %v", err)
 	}

@@ -14,7 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/internal/owner"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
@@ -58,7 +59,7 @@ type tuneFlags struct {
 func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs := newFlags(e, "tune", "--game G --strategy S --cases SET --trials N [flags]")
 	f.rf.register(fs, false)
-	fs.StringVar(&f.rf.storage, "storage", harness.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
+	fs.StringVar(&f.rf.storage, "storage", store.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
 	fs.StringVar(&f.strategy, "strategy", "", "strategy NAME[:k=v,...] whose declared parameters are tuned, or cmd:COMMAND with typed placeholders ({w:float[0,5]=1.5}) or {params@spec.json}")
 	fs.Var(&f.params, "param", "base value k=v of a parameter (repeatable): kept by parameters outside --space, and part of the default configuration")
 	fs.StringVar(&f.paramsFile, "params-file", "", "JSON file of base values (e.g. from an earlier --best-json)")
@@ -159,7 +160,7 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	t, err := tuning.New(harness.Default, c)
+	t, err := tuning.New(contract.Default, c)
 	if err != nil {
 		return usagef("%v", err) // every error of New is about the request
 	}
@@ -167,7 +168,7 @@ func runTune(ctx context.Context, e *env, args []string) (retErr error) {
 	if err != nil {
 		return err
 	}
-	mark := harness.MarkFile(url) // checked before the study is reported
+	mark := store.MarkFile(url) // checked before the study is reported
 	defer closeInto(&retErr, st)
 	level := slog.LevelInfo
 	if f.rf.quiet {
@@ -231,7 +232,7 @@ func tuneStorageURL(s string) (string, func(), error) {
 		}
 		return "sqlite:" + filepath.Join(dir, "tune.db"), remove, nil
 	}
-	if _, err := harness.ParseStorage(s); err != nil {
+	if _, err := store.ParseStorage(s); err != nil {
 		return "", nil, usagef("--storage: %v", err)
 	}
 	return s, func() {}, nil
@@ -324,7 +325,7 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 			first, later, forfeits := "", "", ""
 			if c := tr.Conduct; c != nil {
 				if c.MaxMS > 0 {
-					first, later = harness.MillisF(c.FirstMS), harness.MillisF(c.LaterMS)
+					first, later = contract.MillisF(c.FirstMS), contract.MillisF(c.LaterMS)
 				}
 				forfeits = fmt.Sprintf("%d/%d", c.Forfeits, c.Games)
 				if note == "" && c.FirstReason != "" {

@@ -4,7 +4,11 @@ import (
 	"context"
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 )
 
@@ -23,7 +27,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	var opp multiFlag
 	fs := newFlags(e, "view", "(--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] | --run ID --case GAME-KEY [--storage URL]) --out game.html")
 	fs.StringVar(&run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "with --run: the results store")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "with --run: the results store")
 	rf.register(fs, false)
 	fs.StringVar(&ef.strategy, "strategy", "", "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
 	fs.Var(&ef.params, "param", "parameter k=v (repeatable)")
@@ -48,7 +52,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	viewer, ok := g.(harness.Viewer)
+	viewer, ok := g.(contract.Viewer)
 	if !ok {
 		return usagef("game %s has no replay viewer", rf.game)
 	}
@@ -69,7 +73,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var opps []*harness.Entrant
+	var opps []*entrant.Entrant
 	if g.Info().MaxSeats > 1 {
 		if opps, err = opponents(g, lineup, opp); err != nil {
 			return err
@@ -77,14 +81,14 @@ func runView(ctx context.Context, e *env, args []string) error {
 	} else if lineup != "" || len(opp) > 0 {
 		return usagef("game %s is single-player: no --opponents", rf.game)
 	}
-	plan, err := harness.EvalPlan(g, cases[0].ID, ent, opps, "")
+	plan, err := runner.EvalPlan(g, cases[0].ID, ent, opps, "")
 	if err != nil {
 		return err
 	}
 	opt := rf.playOptions(e)
 	opt.RecordMoves = true
 	m := &plan.Matches[0]
-	outcome, _, err := harness.PlayMatch(ctx, plan, m, opt)
+	outcome, _, err := runner.PlayMatch(ctx, plan, m, opt)
 	if err != nil {
 		return err
 	}
@@ -110,19 +114,19 @@ func viewStored(ctx context.Context, e *env, storage, run, key, out string) (ret
 	if err := readStorage("--storage", storage, "--run reads a stored run"); err != nil {
 		return err
 	}
-	st, err := harness.OpenStoreReadOnly(ctx, storage)
+	st, err := store.OpenReadOnly(ctx, storage)
 	if err != nil {
 		return err
 	}
 	defer closeInto(&retErr, st)
-	r, v, err := harness.WatchStored(ctx, st, harness.Default, run, key)
+	r, v, err := results.WatchStored(ctx, st, contract.Default, run, key)
 	if err != nil {
 		return err
 	}
 	return writeView(e, out, r, v)
 }
 
-func writeView(e *env, out string, r *harness.Replay, v harness.Viewer) error {
+func writeView(e *env, out string, r *contract.Replay, v contract.Viewer) error {
 	if err := reports.WriteReplayFile(out, r, v.Renderer()); err != nil {
 		return err
 	}
@@ -131,7 +135,7 @@ func writeView(e *env, out string, r *harness.Replay, v harness.Viewer) error {
 }
 
 // vsScores is "label score, label score".
-func vsScores(r *harness.Replay) string {
+func vsScores(r *contract.Replay) string {
 	s := ""
 	for i, l := range r.Seats {
 		if i > 0 {
