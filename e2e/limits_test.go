@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/internal/testbot"
-
 	"gauntlet/harness/results"
 	"gauntlet/internal/owner"
+	"gauntlet/internal/testbot"
 )
 
 // testBot is the absolute path of a misbehaving test bot of a referee's

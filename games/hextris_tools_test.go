@@ -12,11 +12,10 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/internal/testbot"
-
 	"gauntlet/harness/cli"
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
+	"gauntlet/internal/testbot"
 	"gauntlet/referees/hextris"
 )
 

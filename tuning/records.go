@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness/results"
-
 	"github.com/c-bata/goptuna"
 	"gorm.io/gorm"
+
+	"gauntlet/harness/results"
 )
 
 // StudyInfo is one line of the study list.

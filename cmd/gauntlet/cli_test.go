@@ -15,10 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/internal/testbot"
-
 	"gauntlet/harness/results"
 	"gauntlet/harness/store"
+	"gauntlet/internal/testbot"
 )
 
 // The test binary doubles as the gauntlet binary: with GAUNTLET_CLI_MAIN

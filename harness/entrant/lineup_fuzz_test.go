@@ -1,10 +1,11 @@
 package entrant
 
 import (
-	"gauntlet/harness/internal/harnesstest"
 	"strconv"
 	"strings"
 	"testing"
+
+	"gauntlet/harness/internal/harnesstest"
 )
 
 // FuzzParseLineup feeds ParseLineup line-up text (external commands, whose

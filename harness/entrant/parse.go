@@ -3,12 +3,13 @@ package entrant
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // ParseEntrant reads one entrant of game: "NAME", "NAME:k=v,k=v" or

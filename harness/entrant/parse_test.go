@@ -1,9 +1,10 @@
 package entrant
 
 import (
-	"gauntlet/harness/internal/harnesstest"
 	"strings"
 	"testing"
+
+	"gauntlet/harness/internal/harnesstest"
 )
 
 func TestParseEntrantErrors(t *testing.T) {

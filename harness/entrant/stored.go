@@ -2,11 +2,12 @@ package entrant
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/store"
 	"gauntlet/strategies/param"
-	"slices"
-	"strings"
 )
 
 // reparse parses an entrant of a stored run again from its key. One

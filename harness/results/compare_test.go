@@ -1,12 +1,13 @@
 package results
 
 import (
-	"gauntlet/harness/contract"
-	"gauntlet/harness/internal/harnesstest"
-	"gauntlet/harness/store"
 	"math"
 	"strings"
 	"testing"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/store"
 )
 
 // storedRun is a stored three-seat run of game whose first entrant sits in

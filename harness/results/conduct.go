@@ -2,10 +2,11 @@ package results
 
 import (
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/runner"
 	"regexp"
 	"strings"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/runner"
 )
 
 // Conduct is how an entrant's games went beyond their scores: its forfeits

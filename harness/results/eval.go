@@ -7,10 +7,10 @@ import (
 	"sort"
 	"strconv"
 
+	"golang.org/x/sync/errgroup"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // EvalSummary is the answer of `gauntlet eval`: per-case scores of the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/runner"

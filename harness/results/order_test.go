@@ -3,14 +3,15 @@ package results
 import (
 	"context"
 	"encoding/json"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/entrant"
-	"gauntlet/harness/internal/harnesstest"
-	"gauntlet/harness/runner"
 	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/runner"
 )
 
 // costedDuel is the duel game with a cost per case (the seed modulo 5) and

@@ -3,15 +3,16 @@ package results
 import (
 	"bytes"
 	"context"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/entrant"
-	"gauntlet/harness/internal/harnesstest"
-	"gauntlet/harness/runner"
 	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/runner"
 )
 
 // flaky is a duel whose referee fails the games of some seeds while

@@ -3,14 +3,15 @@ package results
 import (
 	"context"
 	"encoding/json"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/entrant"
-	"gauntlet/harness/internal/harnesstest"
-	"gauntlet/harness/runner"
 	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/runner"
 )
 
 func mustEntrant(t testing.TB, r *contract.Registry, spec string) *entrant.Entrant {

@@ -2,10 +2,11 @@ package results
 
 import (
 	"context"
+	"testing"
+
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/runner"
-	"testing"
 )
 
 // TestEvalStandings: in a three-seat line-up every entrant's record is

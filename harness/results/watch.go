@@ -3,10 +3,11 @@ package results
 import (
 	"context"
 	"fmt"
+	"strings"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
 	"gauntlet/harness/store"
-	"strings"
 )
 
 // WatchStored rebuilds the replay of one stored game of a run, given its

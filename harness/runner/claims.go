@@ -3,13 +3,14 @@ package runner
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/store"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 )
 
 // matchSource hands out the plan's unfinished matches in launch order

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"gauntlet/internal/owner"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,12 +11,13 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/store"
-
-	"golang.org/x/sync/errgroup"
+	"gauntlet/internal/owner"
 )
 
 // BenchmarkWorkers plays one run of 24,000 games with one worker and with

@@ -4,10 +4,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/store"
 	"slices"
 	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 )
 
 // collect receives finished games, feeds the stopper in plan order, updates

@@ -5,11 +5,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/store"
-	"strconv"
-	"strings"
 )
 
 // RunSpec is everything that defines a run; its canonical JSON identifies

@@ -3,11 +3,12 @@ package runner
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"time"
+
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/internal/botlimit"
-	"runtime"
-	"time"
 )
 
 // capGrace is how long a game may go on past its wall-clock cap before its

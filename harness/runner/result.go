@@ -1,8 +1,9 @@
 package runner
 
 import (
-	"gauntlet/harness/contract"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // Result is one finished match.

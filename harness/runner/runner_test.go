@@ -3,15 +3,16 @@ package runner
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/entrant"
-	"gauntlet/harness/internal/harnesstest"
-	"gauntlet/harness/store"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/store"
 )
 
 func TestTwoWorkersShareOneRun(t *testing.T) {

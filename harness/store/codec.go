@@ -4,12 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gauntlet/harness/contract"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // gameText is the text columns of a game's row: seats, seat results and

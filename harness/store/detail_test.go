@@ -4,12 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"gauntlet/harness/contract"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // detailCases are stored details: the form appendDetail writes (scanned

@@ -7,11 +7,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gauntlet/harness/contract"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // GameRecord is one finished game of a run.

@@ -3,8 +3,9 @@ package store
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // SaveRefereeErrors records games of a run that their referee failed (the

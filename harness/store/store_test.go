@@ -5,13 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gauntlet/harness/contract"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // brewLikeGames returns n finished games shaped like brew's: two seats,

@@ -11,11 +11,11 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/internal/untrusted"
-
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"gauntlet/internal/untrusted"
 )
 
 // Table is a rectangular table of already formatted cells. Numeric columns

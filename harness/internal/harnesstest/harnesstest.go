@@ -3,9 +3,6 @@ package harnesstest
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/store"
-	"gauntlet/strategies/param"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,6 +11,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
+	"gauntlet/strategies/param"
 )
 
 // Duel is a toy game for the harness tests: every seat scores its bot's
