@@ -143,9 +143,9 @@ func phraseRanges(text string, phrases []string, idx []int) [][2]int {
 // Watch replays the solution text with the referee: one frame for the
 // spawn of the first unit and one per executed command.
 func (hextrisGame) Watch(c contract.Case, out contract.Outcome, seats []string) (*contract.Replay, error) {
-	d, ok := c.Data.(hexCase)
-	if !ok {
-		return nil, fmt.Errorf("hextris: case %q has no hextris data", c.ID)
+	d, err := hexTypes.data(c)
+	if err != nil {
+		return nil, err
 	}
 	var text string
 	if err := json.Unmarshal(out.Moves, &text); err != nil {

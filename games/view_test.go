@@ -219,3 +219,21 @@ func TestViewerInChromium(t *testing.T) {
 		})
 	}
 }
+
+// TestWatchChecksCaseDataThroughTheAdapter: a viewer that reads its case's
+// data and is handed another game's case says so as every typed value of
+// the game does, through its adapter: naming the game, the case and both
+// types.
+func TestWatchChecksCaseDataThroughTheAdapter(t *testing.T) {
+	for _, name := range []string{"hextris", "towers"} {
+		g, err := contract.Default.Game(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := contract.Case{ID: "seed:1", Data: struct{}{}}
+		_, err = g.(contract.Viewer).Watch(c, contract.Outcome{Moves: []byte(`"x"`)}, []string{"a"})
+		if err == nil || !strings.Contains(err.Error(), name+`: case "seed:1" holds struct {}, not `) {
+			t.Errorf("%s: Watch of a foreign case: %v; want the adapter's error", name, err)
+		}
+	}
+}
