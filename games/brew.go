@@ -46,14 +46,14 @@ func init() {
 
 func (brewGame) Info() contract.GameInfo {
 	return contract.GameInfo{
-		Name:           "brew",
-		Title:          "CodinGame Fall Challenge 2020: Witches' Brew (2 players, final-league rules)",
-		MinSeats:       brew.Players,
-		MaxSeats:       brew.Players,
-		Opponents:      "greedy",
-		CaseSets:       seedCaseSets(),
-		HigherIsBetter: true,
-		Limits:         brewLimits,
+		Name:      "brew",
+		Title:     "CodinGame Fall Challenge 2020: Witches' Brew (2 players, final-league rules)",
+		MinSeats:  brew.Players,
+		MaxSeats:  brew.Players,
+		Opponents: "greedy",
+		CaseSets:  seedCaseSets(),
+		Direction: contract.Higher,
+		Limits:    brewLimits,
 	}
 }
 

@@ -206,7 +206,7 @@ func TestToolNamesAreChecked(t *testing.T) {
 type toolGame struct{ tools []contract.Tool }
 
 func (toolGame) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "tooly", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true}
+	return contract.GameInfo{Name: "tooly", MinSeats: 1, MaxSeats: 1, Direction: contract.Higher}
 }
 func (toolGame) Cases(string) ([]contract.Case, error) { return nil, errors.New("none") }
 func (toolGame) Play(context.Context, contract.Case, []contract.Player, contract.PlayOptions) (contract.Outcome, error) {

@@ -71,8 +71,8 @@ func (hextrisGame) Info() contract.GameInfo {
 			{Name: "pN/sS", Doc: "one case: problem N with source seed S"},
 			{Name: "SET@PHRASES", Doc: "any set scored with phrase set power (default), custom, illegal or none (the final round's nopower, custompower, illegalpower name them too)"},
 		},
-		HigherIsBetter: true,
-		Limits:         hextrisLimits,
+		Direction: contract.Higher,
+		Limits:    hextrisLimits,
 	}
 }
 

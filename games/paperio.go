@@ -44,14 +44,14 @@ func init() {
 
 func (paperioGame) Info() contract.GameInfo {
 	return contract.GameInfo{
-		Name:           "paperio",
-		Title:          "Mail.Ru Paper.io 2019 (1-6 players, server rules)",
-		MinSeats:       1,
-		MaxSeats:       paperio.MaxPlayers,
-		Opponents:      "simple",
-		CaseSets:       seedCaseSets(),
-		HigherIsBetter: true,
-		Limits:         paperioLimits,
+		Name:      "paperio",
+		Title:     "Mail.Ru Paper.io 2019 (1-6 players, server rules)",
+		MinSeats:  1,
+		MaxSeats:  paperio.MaxPlayers,
+		Opponents: "simple",
+		CaseSets:  seedCaseSets(),
+		Direction: contract.Higher,
+		Limits:    paperioLimits,
 	}
 }
 

@@ -115,8 +115,8 @@ func (towersGame) Info() contract.GameInfo {
 			{Name: "smoke", Doc: "african seeds 1-4 and hanoi seeds 1-2 (quick)"},
 			{Name: "case:LEVEL/SEED", Doc: "one deal, e.g. case:sarov/17 (or its case ID, sarov/17)"},
 		},
-		HigherIsBetter: false,
-		Limits:         contract.TimeLimits{NoTurnTime: no, NoFirstTurnTime: no},
+		Direction: contract.Lower,
+		Limits:    contract.TimeLimits{NoTurnTime: no, NoFirstTurnTime: no},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
 )
 
@@ -104,7 +105,7 @@ func abFacts(s *results.ABSummary) []Fact {
 	if s.MeanDiff != nil {
 		f := []Fact{{"cases", strconv.Itoa(len(s.Cases))}}
 		diff := "A − B"
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			diff = "A − B (lower is better)"
 		}
 		if s.CI95 != nil {
@@ -155,7 +156,7 @@ func ABVerdict(s *results.ABSummary) string {
 	if s.CI95 != nil {
 		lo, hi = s.CI95[0], s.CI95[1]
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		d, lo, hi = -d, -hi, -lo
 	}
 	switch {
@@ -260,7 +261,7 @@ func WriteABReport(dir string, s *results.ABSummary, opts ...Option) (*Report, e
 	diffCaption := "A's points of each pair minus 1 (the two games of a case with the seats swapped): above 0 A did better."
 	if single {
 		diffCaption = "A − B on each case in play order: above 0 A did better."
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			diffCaption = "A − B on each case in play order; lower is better, so below 0 A did better."
 		}
 	}

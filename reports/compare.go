@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 )
@@ -37,7 +38,7 @@ func CompareHeadline(c *results.Comparison) string {
 	if c.WilcoxonP != nil {
 		fmt.Fprintf(&b, ", Wilcoxon p = %.3g", *c.WilcoxonP)
 	}
-	if c.LowerIsBetter {
+	if c.Direction == contract.Lower {
 		b.WriteString(" (lower is better)")
 	}
 	return untrusted.Text(b.String()) // names come from a store

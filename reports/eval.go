@@ -69,7 +69,7 @@ func WriteEvalReport(dir string, g contract.Game, s *results.EvalSummary, opts .
 	if s.OptimumKnown != nil {
 		caption += " The green rings are the optimum of each case where it is known."
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		caption += " Lower is better."
 	}
 	err = r.figure(dir, "case-scores", "Score of every case", caption,
@@ -144,7 +144,7 @@ func evalFacts(s *results.EvalSummary) []Fact {
 		{"total", Num(s.Total)},
 		{"games", strconv.Itoa(s.Games)},
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		f = append(f, Fact{"direction", "lower is better"})
 	}
 	if s.OptimumKnown != nil {

@@ -98,7 +98,7 @@ func detailCell(v any) string {
 func EvalCaseTable(g contract.Game, s *results.EvalSummary, wall bool) *Table {
 	multi := len(s.Opponents) > 0
 	cols := detailColumns(g, s.Cases)
-	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.LowerIsBetter))}
+	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.Direction))}
 	t.Header = []string{"case"}
 	hasGroup := len(s.Groups) > 0
 	if hasGroup {
@@ -167,8 +167,8 @@ func optCell(x *float64) string {
 }
 
 // lowerNote is ", lower is better" for games whose scores are costs.
-func lowerNote(lower bool) string {
-	if lower {
+func lowerNote(d contract.Direction) string {
+	if d == contract.Lower {
 		return ", lower is better"
 	}
 	return ""
@@ -180,7 +180,7 @@ func EvalGroupTable(s *results.EvalSummary) *Table {
 	if len(s.Groups) == 0 {
 		return nil
 	}
-	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group%s", s.Game, s.Strategy, lowerNote(s.LowerIsBetter)),
+	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group%s", s.Game, s.Strategy, lowerNote(s.Direction)),
 		Header: []string{"group", "cases", "score"}}
 	cases := 0
 	for _, g := range s.Groups {
@@ -199,7 +199,7 @@ func EvalStandingsTable(s *results.EvalSummary) *Table {
 	if len(s.Standings) == 0 {
 		return nil
 	}
-	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.LowerIsBetter)),
+	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.Direction)),
 		Header: []string{"seat", "entrant", "games", "first", "first %", "mean rank", "mean score", "forfeits"}}
 	for k, st := range s.Standings {
 		t.Rows = append(t.Rows, []string{strconv.Itoa(k), st.Entrant, strconv.Itoa(st.Games), strconv.Itoa(st.Firsts),
@@ -215,7 +215,7 @@ func EvalHeadline(s *results.EvalSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %s: %d games, total %s, mean %s (95%% CI %s .. %s)",
 		s.Game, s.Strategy, s.CaseSet, s.Games, Num(s.Total), Num(s.Mean), Num(s.CI95[0]), Num(s.CI95[1]))
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		b.WriteString(" (lower is better)")
 	}
 	if s.FirstRate != nil {

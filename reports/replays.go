@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
 )
 
@@ -29,9 +30,9 @@ type ReplayLink struct {
 }
 
 // PickEvalReplays chooses the telling cases of an eval: the best, the worst
-// and the median by seat 0's score (higherIsBetter says which end is best),
+// and the median by seat 0's score (d says which end is best),
 // each case once.
-func PickEvalReplays(s *results.EvalSummary, higherIsBetter bool) []ReplayPick {
+func PickEvalReplays(s *results.EvalSummary, d contract.Direction) []ReplayPick {
 	var cs []results.EvalCase
 	for _, c := range s.Cases {
 		if !math.IsNaN(c.Score) {
@@ -42,7 +43,7 @@ func PickEvalReplays(s *results.EvalSummary, higherIsBetter bool) []ReplayPick {
 		return nil
 	}
 	slices.SortStableFunc(cs, func(a, b results.EvalCase) int {
-		if higherIsBetter {
+		if d == contract.Higher {
 			return cmp.Compare(b.Score, a.Score)
 		}
 		return cmp.Compare(a.Score, b.Score)
@@ -64,8 +65,8 @@ func PickEvalReplays(s *results.EvalSummary, higherIsBetter bool) []ReplayPick {
 // PickABReplays chooses the cases of an ab run where A and B differ most:
 // in single-player games the largest A − B each way; in games of two or
 // more seats the cases with the largest score margin over the pair, both
-// games of each. lowerIsBetter flips what "A better" means.
-func PickABReplays(s *results.ABSummary, single, higherIsBetter bool, n int) []ReplayPick {
+// games of each. A lower score is better when d is Lower.
+func PickABReplays(s *results.ABSummary, single bool, d contract.Direction, n int) []ReplayPick {
 	type scored struct {
 		c      results.ABCase
 		margin float64 // A's advantage, positive when A did better
@@ -76,7 +77,7 @@ func PickABReplays(s *results.ABSummary, single, higherIsBetter bool, n int) []R
 		for i := range min(len(c.A), len(c.B)) {
 			m += c.A[i] - c.B[i]
 		}
-		if !higherIsBetter {
+		if d == contract.Lower {
 			m = -m
 		}
 		if !math.IsNaN(m) {

@@ -28,7 +28,7 @@ type tally struct {
 }
 
 func (g *tally) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "tally", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true,
+	return contract.GameInfo{Name: "tally", MinSeats: 1, MaxSeats: 1, Direction: contract.Higher,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 

@@ -276,15 +276,15 @@ func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units
 			if sid, err = ts.CreateNewStudy(name); err != nil {
 				return err
 			}
-			if err := ts.SetStudyDirection(sid, spec.Direction()); err != nil {
+			if err := ts.SetStudyDirection(sid, spec.StudyDirection()); err != nil {
 				return err
 			}
 		} else if err != nil {
 			return err
 		} else if d, err := ts.GetStudyDirection(sid); err != nil {
 			return err
-		} else if d != spec.Direction() {
-			return fmt.Errorf("study %q: the Goptuna study is set to %s; this study must %s", name, d, spec.Direction())
+		} else if d != spec.StudyDirection() {
+			return fmt.Errorf("study %q: the Goptuna study is set to %s; this study must %s", name, d, spec.StudyDirection())
 		}
 		id = sid
 		return nil

@@ -56,9 +56,9 @@ type Summary struct {
 	DefaultTrial  *int   `json:"default_trial,omitempty"`
 	DefaultState  string `json:"default_state"`
 	DefaultReason string `json:"default_reason,omitempty"`
-	// Minimize is true when the study minimises its objective (lower is
-	// better): the best value is the lowest.
-	Minimize bool `json:"minimize,omitempty"`
+	// Direction is Lower when the study minimises its objective (lower is
+	// better): the best value is the lowest (JSON: the boolean "minimize").
+	Direction contract.Direction `json:"minimize,omitempty"`
 	// Improvement is the mean per-unit gain of the best configuration over
 	// the default, positive when the best is better: best − default when
 	// the study maximises, default − best when it minimises. CI95 is its
@@ -148,7 +148,7 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 				s.BestTotal = t.total(agg, b.Scores)
 			}
 			verb := "maximises"
-			if t.spec.Minimize {
+			if t.spec.Direction == contract.Lower {
 				verb = "minimises"
 			}
 			s.Notes = append(s.Notes, "the study "+verb+" the mean per-case score; best_total and default_total are the game's official aggregated totals")
@@ -231,7 +231,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
 		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
-		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize}
+		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Direction: sp.Direction}
 	workers := map[string]bool{}
 	configs := map[string]bool{}
 	for i := range rec.Trials {
@@ -314,7 +314,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 			d := make([]float64, len(best.Scores))
 			for i := range d {
 				d[i] = best.Scores[i] - ds[i]
-				if sp.Minimize {
+				if sp.Direction == contract.Lower {
 					d[i] = -d[i]
 				}
 			}

@@ -39,7 +39,7 @@ func (g *knob) Info() contract.GameInfo {
 	if g.minSeats > 0 {
 		minSeats = g.minSeats
 	}
-	return contract.GameInfo{Name: g.name, MinSeats: minSeats, MaxSeats: g.seats, HigherIsBetter: !g.lower,
+	return contract.GameInfo{Name: g.name, MinSeats: minSeats, MaxSeats: g.seats, Direction: g.direction(),
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
@@ -73,7 +73,7 @@ func (g *knob) Play(ctx context.Context, c contract.Case, players []contract.Pla
 		}
 		out.Seats = append(out.Seats, contract.SeatResult{Score: score})
 	}
-	contract.Ranks(out.Seats, !g.lower)
+	contract.Ranks(out.Seats, g.direction())
 	return out, nil
 }
 
@@ -211,4 +211,12 @@ var hplay contract.PlayOptions
 
 func sqliteURL(t *testing.T) string {
 	return "sqlite:" + filepath.Join(t.TempDir(), "tune.db")
+}
+
+// direction is the knob game's score direction.
+func (g *knob) direction() contract.Direction {
+	if g.lower {
+		return contract.Lower
+	}
+	return contract.Higher
 }

@@ -90,12 +90,12 @@ type Spec struct {
 	Fixed  map[string]string `json:"fixed,omitempty"`
 	Bot    string            `json:"bot,omitempty"`
 	Limits string            `json:"limits,omitempty"`
-	// Minimize is true when the study minimises its objective: the mean
+	// Direction is Lower when the study minimises its objective: the mean
 	// score of a single-player game whose scores are costs (lower is
 	// better). Score fractions against opponents are always maximised.
-	// Left out of the JSON when false, so studies stored before it existed
-	// keep their names and definitions.
-	Minimize bool `json:"minimize,omitempty"`
+	// In JSON it is the boolean "minimize", left out when false, so that
+	// studies stored before it existed keep their names and definitions.
+	Direction contract.Direction `json:"minimize,omitempty"`
 	// Source and Referee are a game made from a referee program (see
 	// contract.Sourcer): the --game value that resolves to it again, so that
 	// a stored study rebuilds its game, and its files' fingerprint, so
@@ -250,7 +250,7 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
 		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
-		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
+		Direction: objectiveDirection(info, len(oppKeys))}
 	if len(bots) > 0 {
 		spec.OpponentBots = bots
 	}
@@ -516,7 +516,7 @@ func (t *Tuner) External() bool {
 // Objective describes what the study optimises.
 func (t *Tuner) Objective() string {
 	if len(t.opps) == 0 {
-		if t.spec.Minimize {
+		if t.spec.Direction == contract.Lower {
 			return "mean score per case (seat 0), minimised: lower is better"
 		}
 		return "mean score per case (seat 0)"

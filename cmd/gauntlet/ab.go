@@ -203,7 +203,7 @@ func abHeadline(s *results.ABSummary) string {
 	fmt.Fprintf(&b, "%s: A = %s vs B = %s on %s\n", s.Game, s.A, s.B, s.CaseSet)
 	if s.MeanDiff != nil {
 		lower := ""
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			lower = ", lower is better"
 		}
 		fmt.Fprintf(&b, "%d cases: mean A %s, mean B %s, A − B = %s (95%% CI %s .. %s%s)",
@@ -225,7 +225,7 @@ func abHeadline(s *results.ABSummary) string {
 	}
 	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
 		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		b.WriteString("(lower is better: each game is won by the lower score)\n")
 	}
 	fmt.Fprintf(&b, "pentanomial %v; SPRT %v LLR %.2f → %s", s.Pentanomial, *s.SPRTConfig, s.LLR, s.SPRT)

@@ -147,8 +147,8 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatal(err)
 	}
-	if !ev.LowerIsBetter || ev.OptimumKnown == nil || *ev.OptimumKnown != 6 || *ev.AtOptimum != 0 || math.Abs(*ev.MeanGap-4) > 1e-9 {
-		t.Fatalf("eval dent: lower %v optimum known %v at %v mean gap %v", ev.LowerIsBetter, ev.OptimumKnown, ev.AtOptimum, ev.MeanGap)
+	if ev.Direction == contract.Higher || ev.OptimumKnown == nil || *ev.OptimumKnown != 6 || *ev.AtOptimum != 0 || math.Abs(*ev.MeanGap-4) > 1e-9 {
+		t.Fatalf("eval dent: lower %v optimum known %v at %v mean gap %v", ev.Direction == contract.Lower, ev.OptimumKnown, ev.AtOptimum, ev.MeanGap)
 	}
 	for _, c := range ev.Cases {
 		if c.Optimum == nil || math.Abs(*c.Optimum-dentNoise(caseSeed(t, c.Case))) > 1e-12 || math.Abs(*c.Gap-4) > 1e-9 {
@@ -184,8 +184,8 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &ab); err != nil {
 		t.Fatal(err)
 	}
-	if !ab.LowerIsBetter || ab.CaseSet != "seeds:12" || *ab.BetterA != 12 || *ab.BetterB != 0 || math.Abs(*ab.MeanDiff+9) > 1e-9 {
-		t.Fatalf("ab dent: lower %v cases %s better A %d B %d diff %v", ab.LowerIsBetter, ab.CaseSet, *ab.BetterA, *ab.BetterB, *ab.MeanDiff)
+	if ab.Direction == contract.Higher || ab.CaseSet != "seeds:12" || *ab.BetterA != 12 || *ab.BetterB != 0 || math.Abs(*ab.MeanDiff+9) > 1e-9 {
+		t.Fatalf("ab dent: lower %v cases %s better A %d B %d diff %v", ab.Direction == contract.Lower, ab.CaseSet, *ab.BetterA, *ab.BetterB, *ab.MeanDiff)
 	}
 	text, _, _ = gauntlet(t, dir, "ab", "--game", "dent", "--a", "dial:x=3", "--b", "dial:x=6", "--storage", "none", "--quiet")
 	if !strings.Contains(text, "lower is better") || !strings.Contains(text, "A better on 12, B better on 0: A better") {
@@ -221,8 +221,8 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := sum.BestParams["x"].(float64)
-	if !sum.Minimize || math.Abs(x-3) > 0.6 || *sum.Improvement <= 0 || math.Abs(*sum.Improvement-(*sum.DefaultValue-*sum.BestValue)) > 1e-9 {
-		t.Fatalf("tune dent: minimize %v best x %v value %v default %v improvement %v", sum.Minimize, x, *sum.BestValue, *sum.DefaultValue, *sum.Improvement)
+	if sum.Direction == contract.Higher || math.Abs(x-3) > 0.6 || *sum.Improvement <= 0 || math.Abs(*sum.Improvement-(*sum.DefaultValue-*sum.BestValue)) > 1e-9 {
+		t.Fatalf("tune dent: minimize %v best x %v value %v default %v improvement %v", sum.Direction == contract.Lower, x, *sum.BestValue, *sum.DefaultValue, *sum.Improvement)
 	}
 	for _, tr := range sum.Trials {
 		if tr.State == tuning.StateComplete && *tr.Value < *sum.BestValue {

@@ -104,7 +104,7 @@ func seedCasesOf(game, set string) ([]contract.Case, error) {
 
 func (g pips) Info() contract.GameInfo {
 	return contract.GameInfo{Name: g.name, Title: "toy dice game of the CLI tests", MinSeats: 2, MaxSeats: 2, Opponents: "skill",
-		HigherIsBetter: !g.lower, CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+		Direction: g.direction(), CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 
 func (g pips) Cases(set string) ([]contract.Case, error) { return seedCasesOf(g.name, set) }
@@ -132,7 +132,7 @@ func (g pips) Play(ctx context.Context, c contract.Case, players []contract.Play
 		}
 		out.Seats = append(out.Seats, contract.SeatResult{Score: roll, Forfeit: forfeit})
 	}
-	contract.Ranks(out.Seats, !g.lower)
+	contract.Ranks(out.Seats, g.direction())
 	return out, nil
 }
 
@@ -191,7 +191,7 @@ func (g pips) Replay(ctx context.Context, io cli.IO, args []string) error {
 		for i, r := range in.Rolls {
 			seats[i].Score = r
 		}
-		contract.Ranks(seats, !g.lower)
+		contract.Ranks(seats, g.direction())
 		ranks := make([]int, len(seats))
 		for i, s := range seats {
 			ranks[i] = s.Rank
@@ -242,7 +242,7 @@ func (g pips) Tools() []contract.Tool {
 
 func (dent) Info() contract.GameInfo {
 	return contract.GameInfo{Name: "dent", Title: "toy cost game of the CLI tests", MinSeats: 1, MaxSeats: 1,
-		HigherIsBetter: false, CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+		Direction: contract.Lower, CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 
 func (dent) Cases(set string) ([]contract.Case, error) { return seedCasesOf("dent", set) }
@@ -267,4 +267,12 @@ func (dent) DefaultCases(command string) string {
 		return "seeds:12"
 	}
 	return ""
+}
+
+// direction is the pips game's score direction.
+func (g pips) direction() contract.Direction {
+	if g.lower {
+		return contract.Lower
+	}
+	return contract.Higher
 }

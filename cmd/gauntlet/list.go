@@ -139,7 +139,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		lg := listGame{Name: info.Name, Title: info.Title, Seats: [2]int{info.MinSeats, info.MaxSeats}, Opponents: info.Opponents, CaseSets: info.CaseSets}
-		lg.Direction, lg.Abilities = info.Direction(), contract.Abilities(g)
+		lg.Direction, lg.Abilities = info.Direction.String(), contract.Abilities(g)
 		lg.TimeLimits = describeLimits(info.Limits)
 		for _, t := range contract.ToolsOf(g) {
 			lg.Tools = append(lg.Tools, listTool{Command: "gauntlet " + info.Name + " " + t.Name, Summary: t.Summary})

@@ -119,7 +119,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 				}
 			}
 			g := rs.Plan.Game
-			links, notes := reportReplays(ctx, st, out, run, reports.PickEvalReplays(sum, g.Info().HigherIsBetter))
+			links, notes := reportReplays(ctx, st, out, run, reports.PickEvalReplays(sum, g.Info().Direction))
 			if rep, err = reports.WriteEvalReport(out, g, sum, reports.WithReplays(links)); err != nil {
 				return err
 			}
@@ -132,7 +132,7 @@ func runReport(ctx context.Context, e *env, args []string) (retErr error) {
 			var picks []reports.ReplayPick
 			if g, err := contract.Default.Game(sum.Game); err == nil {
 				info := g.Info()
-				picks = reports.PickABReplays(sum, info.MaxSeats == 1, info.HigherIsBetter, 3)
+				picks = reports.PickABReplays(sum, info.MaxSeats == 1, info.Direction, 3)
 			}
 			links, notes := reportReplays(ctx, st, out, ab, picks)
 			if rep, err = reports.WriteABReport(out, sum, reports.WithReplays(links)); err != nil {
@@ -186,7 +186,7 @@ func reportReplays(ctx context.Context, st *store.Store, dir, run string, picks 
 // parameters (string values) become the index of their choice.
 func studyFromRecord(rec *tuning.StudyRecord, sum *tuning.Summary) *reports.Study {
 	s := &reports.Study{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Minimize: rec.Spec.Minimize}
+		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Direction: rec.Spec.Direction}
 	if len(rec.Spec.Opponents) > 0 {
 		s.Objective = "score fraction against the opponent pool " + strings.Join(rec.Spec.Opponents, ", ") + " (seats swapped per case)"
 	} else {

@@ -168,7 +168,7 @@ func runResult(kind string, summary json.RawMessage) (string, error) {
 		}
 		if s.MeanDiff != nil && s.CI95 != nil {
 			out := fmt.Sprintf("A − B %s (95%% CI %s .. %s)", reports.Num(*s.MeanDiff), reports.Num(s.CI95[0]), reports.Num(s.CI95[1]))
-			if s.LowerIsBetter {
+			if s.Direction == contract.Lower {
 				out += ", lower is better"
 			}
 			return out, nil

@@ -53,7 +53,7 @@ func init() {
 func spsatoyQuality(x, k float64) float64 { return -math.Pow((x-7)/2, 2) - math.Pow((k-13)/4, 2) }
 
 func (spsatoy) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "spsatoy", MinSeats: 2, MaxSeats: 2, Opponents: "knob", HigherIsBetter: true,
+	return contract.GameInfo{Name: "spsatoy", MinSeats: 2, MaxSeats: 2, Opponents: "knob", Direction: contract.Higher,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "seeds:A-B", Doc: "seeds A..B"}}}
 }
 

@@ -361,7 +361,7 @@ func writeTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		fmt.Fprintln(w, "improvement: none, the best trial is the default configuration")
 	} else if s.Improvement != nil && s.CI95 != nil {
 		what := "best - default"
-		if s.Minimize {
+		if s.Direction == contract.Lower {
 			what = "default - best, lower is better"
 		}
 		line := fmt.Sprintf("improvement (%s, paired per case): %s, 95%% CI [%s, %s]",

@@ -48,7 +48,7 @@ func init() {
 }
 
 func (tunetoy) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "tunetoy", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true,
+	return contract.GameInfo{Name: "tunetoy", MinSeats: 1, MaxSeats: 1, Direction: contract.Higher,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 

@@ -41,8 +41,8 @@ type File struct {
 	// Scores says the referee gives scores (direct: default true); a game
 	// of ranks only scores a player n - place (first of 2: 1).
 	Scores *bool `json:"scores"`
-	// LowerIsBetter is for scores that are costs.
-	LowerIsBetter bool `json:"lower_is_better"`
+	// Direction is Lower for scores that are costs (lower_is_better: true).
+	Direction contract.Direction `json:"lower_is_better"`
 	// Time limits of a relayed player's answers, in milliseconds (default
 	// CodinGame's: 1,000 the first, 50 the others, margins 750 and 30).
 	FirstTurnMS       *int `json:"first_turn_ms"`
@@ -133,7 +133,7 @@ func (f File) game(source string, content []byte) (*Game, error) {
 	if g.scores && g.protocol != "direct" {
 		return nil, fmt.Errorf("scores: only a direct referee gives scores (relayed and play give ranks)")
 	}
-	if f.LowerIsBetter && !g.scores {
+	if f.Direction == contract.Lower && !g.scores {
 		return nil, fmt.Errorf("lower_is_better: a game of ranks only scores n - place, higher being better")
 	}
 	words, err := entrant.SplitCommand(f.Referee)

@@ -77,14 +77,14 @@ var (
 // Info describes the game.
 func (g *Game) Info() contract.GameInfo {
 	return contract.GameInfo{
-		Name:           g.file.Name,
-		Title:          g.title(),
-		MinSeats:       g.minSeats,
-		MaxSeats:       g.maxSeats,
-		Opponents:      g.file.Opponents,
-		CaseSets:       caseSets(),
-		HigherIsBetter: !g.file.LowerIsBetter,
-		Limits:         g.limits,
+		Name:      g.file.Name,
+		Title:     g.title(),
+		MinSeats:  g.minSeats,
+		MaxSeats:  g.maxSeats,
+		Opponents: g.file.Opponents,
+		CaseSets:  caseSets(),
+		Direction: g.file.Direction,
+		Limits:    g.limits,
 	}
 }
 
@@ -208,7 +208,7 @@ func (g *Game) rankScores(seats []contract.SeatResult, scores []float64) {
 		seats[i].Score = scores[i]
 		if seats[i].Forfeit != "" {
 			seats[i].Rank = ok + 1
-			if !info.HigherIsBetter && ok > 0 {
+			if info.Direction == contract.Lower && ok > 0 {
 				seats[i].Score = worst + 1
 			}
 			continue

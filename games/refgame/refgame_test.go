@@ -55,7 +55,7 @@ func TestFileEveryField(t *testing.T) {
 	info := g.Info()
 	wantTitle := `A race (relayed referee "python3 ` + testdata + `relayed.py --ignore-seed")`
 	if info.Name != "race" || info.Title != wantTitle || info.MinSeats != 2 || info.MaxSeats != 4 ||
-		info.Opponents != "cmd:sh bot.sh 2" || !info.HigherIsBetter {
+		info.Opponents != "cmd:sh bot.sh 2" || info.Direction == contract.Lower {
 		t.Errorf("info %+v", info)
 	}
 	l := info.Limits
@@ -98,7 +98,7 @@ func TestFileDefaults(t *testing.T) {
 		t.Errorf("direct: scores %v, args %q, info %+v", g.scores, g.args, g.Info())
 	}
 	g = resolve(t, writeFile(t, `{"name": "d", "protocol": "direct", "scores": true, "lower_is_better": true, `+ref+`}`))
-	if g.Info().HigherIsBetter {
+	if g.Info().Direction == contract.Higher {
 		t.Error("lower_is_better: higher is better")
 	}
 	g = resolve(t, writeFile(t, `{"name": "p", "protocol": "play", `+ref+`}`))

@@ -12,6 +12,7 @@ package contract
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"time"
 
@@ -61,11 +62,11 @@ type GameInfo struct {
 	// "greedy"); empty for single-player games.
 	Opponents string
 	CaseSets  []CaseSetInfo
-	// HigherIsBetter says which way scores improve: true for games scored
-	// by points (hextris, brew, paperio), false for games scored by a cost
+	// Direction says which way scores improve: Higher for games scored by
+	// points (hextris, brew, paperio), Lower for games scored by a cost
 	// such as a number of moves (towers). Ranks, ab's win/loss and
 	// "better", tuning's direction, pruners and reports all follow it.
-	HigherIsBetter bool
+	Direction Direction
 	// Limits are the game's time limits on an external bot, as its
 	// platform set them, gauntlet's default margins, and which time-limit
 	// options apply (see TimeLimits.Check).
@@ -74,19 +75,55 @@ type GameInfo struct {
 
 // Better reports whether score a is strictly better than score b in the
 // game's direction.
-func (i GameInfo) Better(a, b float64) bool {
-	if i.HigherIsBetter {
-		return a > b
+func (i GameInfo) Better(a, b float64) bool { return i.Direction.Better(a, b) }
+
+// Direction says which way scores improve. The zero value is Higher.
+type Direction int8
+
+const (
+	// Higher: scores are points, higher is better.
+	Higher Direction = iota
+	// Lower: scores are costs (a number of moves), lower is better.
+	Lower
+)
+
+// Better reports whether score a is strictly better than score b.
+func (d Direction) Better(a, b float64) bool {
+	if d == Lower {
+		return a < b
 	}
-	return a < b
+	return a > b
 }
 
-// Direction is "higher is better" or "lower is better", for output.
-func (i GameInfo) Direction() string {
-	if i.HigherIsBetter {
-		return "higher is better"
+// String is "higher is better" or "lower is better", for output.
+func (d Direction) String() string {
+	if d == Lower {
+		return "lower is better"
 	}
-	return "lower is better"
+	return "higher is better"
+}
+
+// MarshalJSON writes a direction as the boolean "lower is better": the
+// form stored runs, their summaries, studies and game files hold it in
+// (fields lower_is_better and minimize), which stay readable both ways.
+func (d Direction) MarshalJSON() ([]byte, error) {
+	if d == Lower {
+		return []byte("true"), nil
+	}
+	return []byte("false"), nil
+}
+
+// UnmarshalJSON reads the boolean "lower is better" (null: Higher).
+func (d *Direction) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "true":
+		*d = Lower
+	case "false", "null":
+		*d = Higher
+	default:
+		return fmt.Errorf("score direction %.40q: want true (lower is better) or false", b)
+	}
+	return nil
 }
 
 // CaseSetInfo documents one case-set name (or pattern such as "seeds:N").
@@ -192,18 +229,17 @@ type SeatResult struct {
 
 // RanksByScore fills Rank from Score, higher being better; ties share the
 // best rank: scores 5, 9, 5 give ranks 2, 1, 2. Games whose scores are
-// costs use Ranks(seats, false).
-func RanksByScore(seats []SeatResult) { Ranks(seats, true) }
+// costs use Ranks(seats, Lower).
+func RanksByScore(seats []SeatResult) { Ranks(seats, Higher) }
 
-// Ranks fills Rank from Score in the given direction (GameInfo.HigherIsBetter);
-// ties share the best rank: with lower being better, scores 5, 9, 5 give
-// ranks 1, 3, 1.
-func Ranks(seats []SeatResult, higherIsBetter bool) {
-	info := GameInfo{HigherIsBetter: higherIsBetter}
+// Ranks fills Rank from Score in direction d (GameInfo.Direction); ties
+// share the best rank: with lower being better, scores 5, 9, 5 give ranks
+// 1, 3, 1.
+func Ranks(seats []SeatResult, d Direction) {
 	for i := range seats {
 		r := 1
 		for j := range seats {
-			if info.Better(seats[j].Score, seats[i].Score) {
+			if d.Better(seats[j].Score, seats[i].Score) {
 				r++
 			}
 		}

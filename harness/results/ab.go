@@ -56,9 +56,10 @@ type ABSummary struct {
 	ConductA Conduct `json:"conduct_a"`
 	ConductB Conduct `json:"conduct_b"`
 
-	// LowerIsBetter is true for games whose scores are costs (towers): a
-	// win is the lower score, and a negative A − B means A did better.
-	LowerIsBetter bool `json:"lower_is_better,omitempty"`
+	// Direction is Lower for games whose scores are costs (towers): a win
+	// is the lower score, and a negative A − B means A did better (JSON:
+	// lower_is_better, a boolean, as before).
+	Direction contract.Direction `json:"lower_is_better,omitempty"`
 
 	// Single-player games. MeanDiff is the mean of A − B, as the scores come
 	// (positive: A better when higher is better, B better when lower is);

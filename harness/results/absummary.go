@@ -126,7 +126,7 @@ func SummarizeAB(rs *runner.Results, sp SPRTSpec) (*ABSummary, error) {
 	info := p.Game.Info()
 	s := &ABSummary{
 		Game: info.Name, A: p.Entrants[0].Label(), B: p.Entrants[1].Label(),
-		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, LowerIsBetter: !info.HigherIsBetter, Planned: len(p.Matches),
+		CaseSet: p.Run.CaseSet, Run: p.Run.ID, Stopped: rs.Stopped, Direction: info.Direction, Planned: len(p.Matches),
 		RefereeErrors: rs.RefereeErrors,
 	}
 	spc := sp

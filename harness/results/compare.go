@@ -20,22 +20,22 @@ import (
 // external bots without a clock), a game changes only where the change of
 // version acts, and the changed games carry the whole difference.
 type Comparison struct {
-	Game          string         `json:"game"`
-	Base          ComparedRun    `json:"base"`
-	Run           ComparedRun    `json:"run"`
-	Seats         int            `json:"seats"`     // seats of the common games (the most of any)
-	Common        int            `json:"common"`    // games played in both runs
-	OnlyBase      int            `json:"only_base"` // games played in the base run alone
-	OnlyRun       int            `json:"only_run"`
-	Identical     int            `json:"identical"` // common games with the same turns and every seat's score
-	Better        int            `json:"better"`    // common games whose result improved (a better rank, or a better score alone)
-	Worse         int            `json:"worse"`
-	SignP         float64        `json:"sign_p"` // two-sided sign test of Better against Worse
-	Margin        stats.Estimate `json:"margin"` // run − base of the first entrant's margin, 95% CI
-	WilcoxonP     *float64       `json:"wilcoxon_p,omitempty"`
-	LowerIsBetter bool           `json:"lower_is_better,omitempty"`
-	Games         []ComparedGame `json:"games"` // the common games in key order
-	Notes         []string       `json:"notes,omitempty"`
+	Game      string             `json:"game"`
+	Base      ComparedRun        `json:"base"`
+	Run       ComparedRun        `json:"run"`
+	Seats     int                `json:"seats"`     // seats of the common games (the most of any)
+	Common    int                `json:"common"`    // games played in both runs
+	OnlyBase  int                `json:"only_base"` // games played in the base run alone
+	OnlyRun   int                `json:"only_run"`
+	Identical int                `json:"identical"` // common games with the same turns and every seat's score
+	Better    int                `json:"better"`    // common games whose result improved (a better rank, or a better score alone)
+	Worse     int                `json:"worse"`
+	SignP     float64            `json:"sign_p"` // two-sided sign test of Better against Worse
+	Margin    stats.Estimate     `json:"margin"` // run − base of the first entrant's margin, 95% CI
+	WilcoxonP *float64           `json:"wilcoxon_p,omitempty"`
+	Direction contract.Direction `json:"lower_is_better,omitempty"` // the game's (JSON: a boolean, as before)
+	Games     []ComparedGame     `json:"games"`                     // the common games in key order
+	Notes     []string           `json:"notes,omitempty"`
 }
 
 // ComparedRun is one side of a Comparison, over the common games only.
@@ -105,7 +105,7 @@ func Compare(reg *contract.Registry, base, run *StoredRun) (*Comparison, error) 
 		return nil, fmt.Errorf("run %s: %w", base.Run.ID, err)
 	}
 	info := g.Info()
-	c := &Comparison{Game: info.Name, Base: side(base.Run), Run: side(run.Run), LowerIsBetter: !info.HigherIsBetter}
+	c := &Comparison{Game: info.Name, Base: side(base.Run), Run: side(run.Run), Direction: info.Direction}
 	var bm, rm []float64
 	for key, b := range base.Games {
 		r, ok := run.Games[key]

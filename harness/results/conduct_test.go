@@ -26,7 +26,7 @@ type faulty struct{}
 var faultyLimits = contract.TimeLimits{Turn: 50 * time.Millisecond, FirstTurn: time.Second, Margin: 20 * time.Millisecond, FirstTurnMargin: 250 * time.Millisecond}
 
 func (faulty) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "faulty", MinSeats: 1, MaxSeats: 2, HigherIsBetter: true, Limits: faultyLimits,
+	return contract.GameInfo{Name: "faulty", MinSeats: 1, MaxSeats: 2, Direction: contract.Higher, Limits: faultyLimits,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N"}}}
 }
 

@@ -23,7 +23,7 @@ type slack struct{ seats int }
 var _ contract.OptimumFinder = slack{}
 
 func (s slack) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "slack", MinSeats: 1, MaxSeats: s.seats, HigherIsBetter: false,
+	return contract.GameInfo{Name: "slack", MinSeats: 1, MaxSeats: s.seats, Direction: contract.Lower,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
@@ -49,7 +49,7 @@ func (s slack) Play(ctx context.Context, c contract.Case, players []contract.Pla
 		b := p.Bot
 		out.Seats = append(out.Seats, contract.SeatResult{Score: b.(*harnesstest.DuelBot).Skill + slackNoise(c.Seed, seat)})
 	}
-	contract.Ranks(out.Seats, false)
+	contract.Ranks(out.Seats, contract.Lower)
 	return out, nil
 }
 
@@ -81,8 +81,8 @@ func TestEvalLowerIsBetterWithOptima(t *testing.T) {
 	}
 	s := SummarizeEval(rs)
 	// Skill 1 against 5, noise 0..4: the lower cost wins nearly always.
-	if !s.LowerIsBetter || *s.FirstRate < 0.8 || *s.MeanRank > 1.2 {
-		t.Fatalf("lower is better %v, first place %.2f, mean rank %.2f", s.LowerIsBetter, *s.FirstRate, *s.MeanRank)
+	if s.Direction == contract.Higher || *s.FirstRate < 0.8 || *s.MeanRank > 1.2 {
+		t.Fatalf("lower is better %v, first place %.2f, mean rank %.2f", s.Direction == contract.Lower, *s.FirstRate, *s.MeanRank)
 	}
 	if err := s.AddOptima(context.Background(), p, 3); err != nil {
 		t.Fatal(err)
@@ -135,7 +135,7 @@ func TestABLowerScorerWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := runSlackAB(t, 2, "fixed:skill=3", "fixed", sp)
-	if !s.LowerIsBetter || s.Wins <= s.Losses || s.Score <= 0.5 || s.Elo <= 0 || s.SPRT != "H1" || !s.Stopped {
+	if s.Direction == contract.Higher || s.Wins <= s.Losses || s.Score <= 0.5 || s.Elo <= 0 || s.SPRT != "H1" || !s.Stopped {
 		t.Fatalf("A with lower costs: +%d =%d -%d score %.3f elo %.1f sprt %s stopped %v", s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.SPRT, s.Stopped)
 	}
 	for _, c := range s.Cases {
@@ -163,7 +163,7 @@ func TestABLowerScorerWins(t *testing.T) {
 // costs are lower), and the cases won count the lower cost.
 func TestABSingleLowerIsBetter(t *testing.T) {
 	s := runSlackAB(t, 1, "fixed:skill=3", "fixed", DefaultSPRT)
-	if !s.LowerIsBetter || s.MeanDiff == nil || math.Abs(*s.MeanDiff+2) > 1e-9 || *s.BetterA != 300 || *s.BetterB != 0 {
+	if s.Direction == contract.Higher || s.MeanDiff == nil || math.Abs(*s.MeanDiff+2) > 1e-9 || *s.BetterA != 300 || *s.BetterB != 0 {
 		t.Fatalf("single lower: diff %v, A better on %d, B on %d", *s.MeanDiff, *s.BetterA, *s.BetterB)
 	}
 	if s.WilcoxonP == nil || *s.WilcoxonP > 1e-6 {

@@ -42,9 +42,10 @@ type EvalSummary struct {
 	// Conduct is the evaluated entrant's forfeits by reason, ignored
 	// answers and answer times, then the opponents' where they have any.
 	Conduct []Conduct `json:"conduct"`
-	// LowerIsBetter is true for games whose scores are costs (towers: moves):
-	// the best mean, total and group score are the lowest.
-	LowerIsBetter bool `json:"lower_is_better,omitempty"`
+	// Direction is Lower for games whose scores are costs (towers: moves):
+	// the best mean, total and group score are the lowest. JSON keeps the
+	// field's earlier name and form: lower_is_better, a boolean.
+	Direction contract.Direction `json:"lower_is_better,omitempty"`
 	// Optimum figures, for games that know the best possible score of a
 	// case (OptimumFinder; see AddOptima): the cases whose optimum is known,
 	// how many of them were played at their optimum, and the mean gap to it
@@ -110,7 +111,7 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 	rec := e.Record()
 	info := p.Game.Info()
 	s := &EvalSummary{Game: info.Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID,
-		LowerIsBetter: !info.HigherIsBetter, RefereeErrors: rs.RefereeErrors}
+		Direction: info.Direction, RefereeErrors: rs.RefereeErrors}
 	for _, o := range p.Entrants[1:] {
 		s.Opponents = append(s.Opponents, o.Label())
 	}
@@ -275,7 +276,7 @@ func (s *EvalSummary) AddOptima(ctx context.Context, p *runner.Plan, jobs int) e
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	higher := !s.LowerIsBetter
+	higher := s.Direction == contract.Higher
 	n, at, gaps := 0, 0, 0.0
 	for i := range s.Cases {
 		if !known[i] {

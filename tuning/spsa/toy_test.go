@@ -38,7 +38,7 @@ func duelQuality(v param.Values) float64 {
 }
 
 func (*duel) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "duel", MinSeats: 2, MaxSeats: 3, HigherIsBetter: true,
+	return contract.GameInfo{Name: "duel", MinSeats: 2, MaxSeats: 3, Direction: contract.Higher,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 

@@ -29,7 +29,7 @@ type Duel struct {
 type DuelBot struct{ Skill float64 }
 
 func (d *Duel) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "duel", MinSeats: 1, MaxSeats: d.Seats, HigherIsBetter: true,
+	return contract.GameInfo{Name: "duel", MinSeats: 1, MaxSeats: d.Seats, Direction: contract.Higher,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
