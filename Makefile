@@ -3,7 +3,7 @@
 
 GO       ?= go
 VERSION  := $(shell git describe --always --dirty --tags 2>/dev/null || echo dev)
-LDFLAGS  := -X gauntlet/harness.Version=$(VERSION)
+LDFLAGS  := -X gauntlet/harness/entrant.Version=$(VERSION)
 BIN      := bin/gauntlet
 OUT      ?= out
 FUZZTIME ?= 200000x
@@ -64,7 +64,7 @@ test-plain:
 test-long:
 	CGO_CFLAGS="$(RACE_CGO_CFLAGS)" $(GO) test -race -timeout 60m $(RACE_PKGS)
 	$(GO) test -timeout 60m $(PLAIN_PKGS)
-	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./harness/games ./e2e
+	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./games ./e2e
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./...

@@ -9,7 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 )
 
 // millionGames is the size of the benchmark store's ab run.
@@ -29,28 +33,28 @@ func millionStore(b *testing.B) (string, string) {
 		path = filepath.Join(b.TempDir(), "million.db")
 	}
 	url := "sqlite:" + path
-	g, err := harness.Default.Game("brew")
+	g, err := contract.Default.Game("brew")
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := harness.Default.ParseEntrant("brew", "greedy")
+	a, err := entrant.Parse(contract.Default, "brew", "greedy")
 	if err != nil {
 		b.Fatal(err)
 	}
-	bb, err := harness.Default.ParseEntrant("brew", "random")
+	bb, err := entrant.Parse(contract.Default, "brew", "random")
 	if err != nil {
 		b.Fatal(err)
 	}
-	sp, err := harness.ParseSPRT("0,10")
+	sp, err := results.ParseSPRT("0,10")
 	if err != nil {
 		b.Fatal(err)
 	}
 	sp.Early = false
-	plan, err := harness.ABPlan(g, "seeds:"+strconv.Itoa(millionGames/2), a, bb, nil, millionGames, "million", map[string]any{"sprt": sp})
+	plan, err := runner.ABPlan(g, "seeds:"+strconv.Itoa(millionGames/2), a, bb, nil, millionGames, "million", map[string]any{"sprt": sp})
 	if err != nil {
 		b.Fatal(err)
 	}
-	st, err := harness.OpenStore(ctx, url)
+	st, err := store.Open(ctx, url)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -69,7 +73,7 @@ func millionStore(b *testing.B) (string, string) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	now := time.Now().UTC()
 	const batch = 20000
-	games := make([]harness.GameRecord, 0, batch)
+	games := make([]store.GameRecord, 0, batch)
 	for i := range plan.Matches {
 		m := &plan.Matches[i]
 		// A wins about 60% of its games, draws 10%.
@@ -82,12 +86,12 @@ func millionStore(b *testing.B) (string, string) {
 			sb = 10
 			sa = 10
 		}
-		seats := []harness.SeatResult{{Score: sa}, {Score: sb}}
+		seats := []contract.SeatResult{{Score: sa}, {Score: sb}}
 		if m.Seats[0] == 1 {
 			seats[0], seats[1] = seats[1], seats[0]
 		}
-		games = append(games, harness.GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Seed: m.Case.Seed, Seats: m.Seats,
-			Outcome: harness.Outcome{Seats: seats, Turns: 100}, Wall: time.Millisecond, Worker: "bench:" + strconv.Itoa(i%4), Finished: now})
+		games = append(games, store.GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Seed: m.Case.Seed, Seats: m.Seats,
+			Outcome: contract.Outcome{Seats: seats, Turns: 100}, Wall: time.Millisecond, Worker: "bench:" + strconv.Itoa(i%4), Finished: now})
 		if len(games) == batch || i == len(plan.Matches)-1 {
 			if err := st.SaveGames(ctx, plan.Run.ID, games); err != nil {
 				b.Fatal(err)
@@ -109,7 +113,7 @@ func BenchmarkPagesMillionGames(b *testing.B) {
 	s, ts := open(b, url)
 	b.Run("livestats", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := harness.LoadABSummary(context.Background(), s.store, harness.Default, id); err != nil {
+			if _, err := results.LoadABSummary(context.Background(), s.store, contract.Default, id); err != nil {
 				b.Fatal(err)
 			}
 		}

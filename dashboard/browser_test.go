@@ -13,7 +13,11 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 )
 
@@ -77,24 +81,24 @@ func TestDashboardInChromium(t *testing.T) {
 	dir := t.TempDir()
 	url := "sqlite:" + filepath.Join(dir, "live.db")
 	tuneStudy(t, url, "hexgreedy-demo")
-	st, err := harness.OpenStore(ctx, url)
+	st, err := store.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	g, err := harness.Default.Game("brew")
+	g, err := contract.Default.Game("brew")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := harness.Default.ParseEntrant("brew", "greedy")
+	a, err := entrant.Parse(contract.Default, "brew", "greedy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := harness.Default.ParseEntrant("brew", "greedy:price_weight=0.97")
+	b, err := entrant.Parse(contract.Default, "brew", "greedy:price_weight=0.97")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := harness.ParseSPRT("0,10")
+	sp, err := results.ParseSPRT("0,10")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +109,7 @@ func TestDashboardInChromium(t *testing.T) {
 	if testing.Short() {
 		games = 6000
 	}
-	plan, err := harness.ABPlan(g, "seeds:"+strconv.Itoa(games/2), a, b, nil, games, "", map[string]any{"sprt": sp})
+	plan, err := runner.ABPlan(g, "seeds:"+strconv.Itoa(games/2), a, b, nil, games, "", map[string]any{"sprt": sp})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,12 +117,12 @@ func TestDashboardInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	type result struct {
-		rs  *harness.Results
+		rs  *runner.Results
 		err error
 	}
 	done := make(chan result, 1)
 	go func() {
-		rs, err := (&harness.Runner{Jobs: 1, Store: st}).Run(ctx, plan, nil)
+		rs, err := (&runner.Runner{Jobs: 1, Store: st}).Run(ctx, plan, nil)
 		done <- result{rs, err}
 	}()
 	_, ts := open(t, url)
@@ -141,7 +145,7 @@ func TestDashboardInChromium(t *testing.T) {
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
-	sum, err := harness.SummarizeAB(r.rs, sp)
+	sum, err := results.SummarizeAB(r.rs, sp)
 	if err != nil {
 		t.Fatal(err)
 	}

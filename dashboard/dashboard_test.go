@@ -14,51 +14,55 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
-	_ "gauntlet/harness/games" // the games
+	_ "gauntlet/games" // the games
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 	"gauntlet/tuning"
 )
 
 // abRun plays a short real ab run with an early-stopping SPRT (brew:
 // greedy against random) into the store at url, as `gauntlet ab --sprt`
 // does, and returns its summary and whether finish stored it.
-func abRun(t testing.TB, url string, games int, finish bool) (*harness.ABSummary, string) {
+func abRun(t testing.TB, url string, games int, finish bool) (*results.ABSummary, string) {
 	t.Helper()
 	ctx := context.Background()
-	g, err := harness.Default.Game("brew")
+	g, err := contract.Default.Game("brew")
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := harness.Default.ParseEntrant("brew", "greedy")
+	a, err := entrant.Parse(contract.Default, "brew", "greedy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := harness.Default.ParseEntrant("brew", "random")
+	b, err := entrant.Parse(contract.Default, "brew", "random")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp, err := harness.ParseSPRT("0,10")
+	sp, err := results.ParseSPRT("0,10")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := harness.ABPlan(g, "seeds:"+strconv.Itoa(games/2), a, b, nil, games, "", map[string]any{"sprt": sp})
+	plan, err := runner.ABPlan(g, "seeds:"+strconv.Itoa(games/2), a, b, nil, games, "", map[string]any{"sprt": sp})
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop, err := harness.NewSPRTStopper(plan, sp)
+	stop, err := results.NewSPRTStopper(plan, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := harness.OpenStore(ctx, url)
+	st, err := store.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rs, err := (&harness.Runner{Jobs: 2, Store: st}).Run(ctx, plan, stop)
+	rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(ctx, plan, stop)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := harness.SummarizeAB(rs, sp)
+	sum, err := results.SummarizeAB(rs, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +84,7 @@ func abRun(t testing.TB, url string, games int, finish bool) (*harness.ABSummary
 func tuneStudy(t testing.TB, url, name string) *tuning.Summary {
 	t.Helper()
 	ctx := context.Background()
-	tu, err := tuning.New(harness.Default, tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
+	tu, err := tuning.New(contract.Default, tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
 		Space: []string{"w_holes", "w_height", "w_bump"}, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +105,7 @@ func tuneStudy(t testing.TB, url, name string) *tuning.Summary {
 // open starts a dashboard over url behind an httptest server.
 func open(t testing.TB, url string) (*Server, *httptest.Server) {
 	t.Helper()
-	s, err := Open(context.Background(), Config{Storage: url, Registry: harness.Default})
+	s, err := Open(context.Background(), Config{Storage: url, Registry: contract.Default})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +206,7 @@ func TestRunPageShowsTheABResult(t *testing.T) {
 		t.Error("the live figures are not marked as computed from the games")
 	}
 	if err := func() error {
-		st, err := harness.OpenStore(context.Background(), url)
+		st, err := store.Open(context.Background(), url)
 		if err != nil {
 			return err
 		}
@@ -291,21 +295,21 @@ func htmlUnescape(s string) string {
 func TestHostileNamesAreEscaped(t *testing.T) {
 	ctx := context.Background()
 	url := "sqlite:" + filepath.Join(t.TempDir(), "hostile.db")
-	st, err := harness.OpenStore(ctx, url)
+	st, err := store.Open(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}
 	evil := `<script>alert(1)</script><img src=x onerror=alert(2)>"'` + "\x1b[31m\u202e"
-	rec := &harness.RunRecord{ID: "r<em>x", Kind: "ab", Game: "brew", CaseSet: evil, Spec: `{}`, Version: "t",
-		Entrants: []harness.EntrantRecord{
+	rec := &store.RunRecord{ID: "r<em>x", Kind: "ab", Game: "brew", CaseSet: evil, Spec: `{}`, Version: "t",
+		Entrants: []store.EntrantRecord{
 			{Key: "a", Label: evil, Strategy: "cmd", Params: map[string]any{evil: evil}},
 			{Key: "b", Label: "b", Strategy: "greedy", Params: map[string]any{}},
 		}}
 	if err := st.OpenRun(ctx, rec); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveGames(ctx, rec.ID, []harness.GameRecord{{Key: "c/ab", CaseID: evil, Seats: []int{0, 1}, Worker: evil,
-		Outcome: harness.Outcome{Seats: []harness.SeatResult{{Score: 1, Forfeit: evil}, {Score: 0}}}}}); err != nil {
+	if err := st.SaveGames(ctx, rec.ID, []store.GameRecord{{Key: "c/ab", CaseID: evil, Seats: []int{0, 1}, Worker: evil,
+		Outcome: contract.Outcome{Seats: []contract.SeatResult{{Score: 1, Forfeit: evil}, {Score: 0}}}}}); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Close(); err != nil {

@@ -5,7 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 )
 
 // live keeps, per run, what the dashboard learns by watching it: samples
@@ -28,8 +29,8 @@ type sample struct {
 // liveStats is the last computed statistics of a run.
 type liveStats struct {
 	count   int // the game count they were computed at
-	ab      *harness.ABSummary
-	eval    *harness.EvalSummary
+	ab      *results.ABSummary
+	eval    *results.EvalSummary
 	err     error
 	at      time.Time     // when the computation ended
 	cost    time.Duration // how long it took
@@ -76,7 +77,7 @@ const waitFresh = 400 * time.Millisecond
 // least a second: a run of a million games, whose statistics take seconds,
 // keeps at most a fifth of a core busy). It waits up to waitFresh for a
 // computation in progress.
-func (l *live) summary(rec *harness.RunRecord, count int) *liveStats {
+func (l *live) summary(rec *store.RunRecord, count int) *liveStats {
 	l.mu.Lock()
 	st := l.stats[rec.ID]
 	if st == nil || (!st.running && st.count != count && time.Since(st.at) >= max(time.Second, 5*st.cost)) {
@@ -106,13 +107,13 @@ func (l *live) summary(rec *harness.RunRecord, count int) *liveStats {
 // compute reads a run's summary from its stored games and publishes it.
 func (l *live) compute(runID, kind string, count int, into *liveStats) {
 	start := time.Now()
-	var ab *harness.ABSummary
-	var ev *harness.EvalSummary
+	var ab *results.ABSummary
+	var ev *results.EvalSummary
 	var err error
 	if kind == "ab" {
-		ab, err = harness.LoadABSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
+		ab, err = results.LoadABSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
 	} else {
-		ev, err = harness.LoadEvalSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
+		ev, err = results.LoadEvalSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -5,16 +5,16 @@ import (
 	"net/http"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/reports"
 )
 
 // replay answers the viewer page of one stored game, made on demand by the
-// game's viewer (harness.WatchStored: from the game's recorded moves, or
+// game's viewer (results.WatchStored: from the game's recorded moves, or
 // by playing it again from its seeds).
 func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	id, key := r.PathValue("id"), r.PathValue("key")
-	rp, v, err := harness.WatchStored(r.Context(), s.store, s.cfg.Registry, id, key)
+	rp, v, err := results.WatchStored(r.Context(), s.store, s.cfg.Registry, id, key)
 	if err != nil {
 		msg := err.Error()
 		if strings.HasPrefix(msg, "no run ") || strings.Contains(msg, " has no game ") || strings.Contains(msg, "no replay viewer") {

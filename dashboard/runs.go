@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/harness/stats"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
@@ -31,7 +33,7 @@ type runState struct {
 }
 
 // state reads a run's progress.
-func (s *Server) state(r *http.Request, rec *harness.RunRecord) (runState, error) {
+func (s *Server) state(r *http.Request, rec *store.RunRecord) (runState, error) {
 	st := runState{Count: rec.GameCount, ETA: math.NaN()}
 	st.Planned = s.planned(rec)
 	st.Rate = s.live.rate(rec.ID, rec.GameCount)
@@ -61,12 +63,12 @@ var plannedCache sync.Map // run ID + spec -> int
 
 // planned is the number of games of a run's plan, 0 when this build cannot
 // tell (a game or case set it does not know).
-func (s *Server) planned(rec *harness.RunRecord) int {
+func (s *Server) planned(rec *store.RunRecord) int {
 	key := rec.ID + "\x00" + rec.Spec
 	if n, ok := plannedCache.Load(key); ok {
 		return n.(int)
 	}
-	n, err := harness.PlannedGames(s.cfg.Registry, rec)
+	n, err := results.PlannedGames(s.cfg.Registry, rec)
 	if err != nil {
 		n = 0
 	}
@@ -84,7 +86,7 @@ type indexModel struct {
 
 // runRow is a run in the list.
 type runRow struct {
-	Rec    harness.RunRecord
+	Rec    store.RunRecord
 	Vs     string
 	State  runState
 	Result string
@@ -117,7 +119,7 @@ func (s *Server) indexPage(r *http.Request) (*view, error) {
 }
 
 // vsText is "A vs B, C" of a run's entrants.
-func vsText(es []harness.EntrantRecord) string {
+func vsText(es []store.EntrantRecord) string {
 	labels := make([]string, len(es))
 	for i, e := range es {
 		labels[i] = e.Label
@@ -136,13 +138,13 @@ func resultText(kind string, summary json.RawMessage) string {
 	}
 	switch kind {
 	case "eval":
-		var e harness.EvalSummary
+		var e results.EvalSummary
 		if json.Unmarshal(summary, &e) != nil {
 			return "unreadable summary"
 		}
 		return fmt.Sprintf("mean %s (95%% CI %s .. %s)", numText(e.Mean), numText(e.CI95[0]), numText(e.CI95[1]))
 	case "ab":
-		var a harness.ABSummary
+		var a results.ABSummary
 		if json.Unmarshal(summary, &a) != nil {
 			return "unreadable summary"
 		}
@@ -160,12 +162,12 @@ func resultText(kind string, summary json.RawMessage) string {
 
 // runModel is a run's page.
 type runModel struct {
-	Rec   *harness.RunRecord
+	Rec   *store.RunRecord
 	State runState
 	// Stats: the stored summary of a finished run, else the last computed
 	// from its games (Live, as of LiveCount games; LiveErr if it failed).
-	AB        *harness.ABSummary
-	Eval      *harness.EvalSummary
+	AB        *results.ABSummary
+	Eval      *results.EvalSummary
 	Live      bool
 	LiveCount int
 	LiveErr   string
@@ -221,14 +223,14 @@ func (s *Server) runPage(r *http.Request) (*view, error) {
 
 // runStats fills in a run's statistics and charts: the stored summary of a
 // finished run, else the live ones.
-func (s *Server) runStats(rec *harness.RunRecord, m *runModel) {
+func (s *Server) runStats(rec *store.RunRecord, m *runModel) {
 	if len(rec.Summary) > 0 && string(rec.Summary) != "null" && rec.Status != "running" {
 		var err error
 		if rec.Kind == "ab" {
-			m.AB = &harness.ABSummary{}
+			m.AB = &results.ABSummary{}
 			err = json.Unmarshal(rec.Summary, m.AB)
 		} else {
-			m.Eval = &harness.EvalSummary{}
+			m.Eval = &results.EvalSummary{}
 			err = json.Unmarshal(rec.Summary, m.Eval)
 		}
 		if err != nil {
@@ -267,7 +269,7 @@ func (s *Server) runStats(rec *harness.RunRecord, m *runModel) {
 }
 
 // games reads the page of games the request asks for (?offset=N).
-func (s *Server) games(r *http.Request, rec *harness.RunRecord) (gamesPage, error) {
+func (s *Server) games(r *http.Request, rec *store.RunRecord) (gamesPage, error) {
 	p := gamesPage{Offset: intParam(r, "offset", 0), Limit: gamesPerPage, Total: rec.GameCount, Prev: -1, Next: -1}
 	rows, err := s.q.gamesPage(r.Context(), rec.ID, p.Offset, p.Limit)
 	if err != nil {
@@ -279,7 +281,7 @@ func (s *Server) games(r *http.Request, rec *harness.RunRecord) (gamesPage, erro
 	if p.Offset+len(rows) < p.Total {
 		p.Next = p.Offset + p.Limit
 	}
-	info, known := harness.GameInfo{}, false
+	info, known := contract.GameInfo{}, false
 	if g, err := s.cfg.Registry.Game(rec.Game); err == nil {
 		info, known = g.Info(), true
 	}

@@ -16,7 +16,8 @@ import (
 	"strconv"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
 )
@@ -30,7 +31,7 @@ type Config struct {
 	Storage string
 	// Registry knows the games: a run's planned games, its statistics and
 	// its replays are rebuilt from its stored plan.
-	Registry *harness.Registry
+	Registry *contract.Registry
 	// Poll is how often a page asks for its parts again (0: 2s).
 	Poll time.Duration
 	// Log receives the errors of background work (nil: slog.Default).
@@ -40,7 +41,7 @@ type Config struct {
 // Server is the dashboard: an http.Handler over one store.
 type Server struct {
 	cfg   Config
-	store *harness.Store
+	store *store.Store
 	tune  *tuning.Storage
 	spsa  *spsa.Storage
 	q     queries
@@ -62,7 +63,7 @@ func Open(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = slog.Default()
 	}
-	st, err := harness.OpenStoreReadOnly(ctx, cfg.Storage)
+	st, err := store.OpenReadOnly(ctx, cfg.Storage)
 	if err != nil {
 		return nil, err
 	}
@@ -299,6 +300,6 @@ func Run(ctx context.Context, cfg Config, addr string, log io.Writer) (err error
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w", addr, err)
 	}
-	fmt.Fprintf(log, "gauntlet serve: http://%s/ shows %s read-only; Ctrl-C stops it\n", ln.Addr(), harness.RedactURL(cfg.Storage))
+	fmt.Fprintf(log, "gauntlet serve: http://%s/ shows %s read-only; Ctrl-C stops it\n", ln.Addr(), store.RedactURL(cfg.Storage))
 	return Serve(ctx, ln, srv)
 }

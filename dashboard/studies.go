@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"gauntlet/harness/contract"
 	"html/template"
 	"math"
 	"net/http"
@@ -113,7 +114,7 @@ func studyCharts(m *studyModel) {
 		case tuning.StateComplete:
 			done = append(done, point{x, t.Value})
 			complete = append(complete, t)
-			if !have || (rec.Spec.Minimize && t.Value < cur) || (!rec.Spec.Minimize && t.Value > cur) {
+			if !have || (rec.Spec.Direction == contract.Lower && t.Value < cur) || (rec.Spec.Direction == contract.Higher && t.Value > cur) {
 				cur, have = t.Value, true
 			}
 		case tuning.StatePruned:
@@ -186,7 +187,7 @@ func studyCharts(m *studyModel) {
 		if hi > lo {
 			q = (t.Value - lo) / (hi - lo)
 		}
-		if rec.Spec.Minimize {
+		if rec.Spec.Direction == contract.Lower {
 			q = 1 - q
 		}
 		class[i] = fmt.Sprintf("q%d", min(int(q*4), 3))

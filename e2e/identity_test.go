@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/entrant"
 	"gauntlet/internal/testbot"
 )
 
@@ -85,7 +85,7 @@ func writeScript(t *testing.T, dir, name, body string) string {
 func TestRunIdentityKeepsArgumentBoundaries(t *testing.T) {
 	dir := t.TempDir()
 	db := "sqlite:" + filepath.Join(dir, "g.db")
-	bot := writeScript(t, dir, "bot.sh", "exec "+harness.JoinCommand(testbot.Command("brew-budget", "0", "0")))
+	bot := writeScript(t, dir, "bot.sh", "exec "+entrant.JoinCommand(testbot.Command("brew-budget", "0", "0")))
 	eval := func(strategy string) string {
 		t.Helper()
 		out, stderr, code := gauntlet(t, dir, "eval", "--game", "brew", "--strategy", strategy, "--opponents", "random",
@@ -114,7 +114,7 @@ func TestRunIdentityIgnoresFilesTheBotWrites(t *testing.T) {
 	const games = 12
 	dir := t.TempDir()
 	db := "sqlite:" + filepath.Join(dir, "g.db")
-	writeScript(t, dir, "bot.sh", `echo start >> "$1"; exec `+harness.JoinCommand(testbot.Command("brew-budget", "0.1", "0")))
+	writeScript(t, dir, "bot.sh", `echo start >> "$1"; exec `+entrant.JoinCommand(testbot.Command("brew-budget", "0.1", "0")))
 	log := filepath.Join(dir, "plays.log")
 	if err := os.WriteFile(log, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -178,7 +178,7 @@ func TestNewRunWhileAnotherPlaysIsAWarning(t *testing.T) {
 	dir := t.TempDir()
 	db := "sqlite:" + filepath.Join(dir, "g.db")
 	bot := func(first string) {
-		writeScript(t, dir, "bot.sh", `echo start >> plays.log; exec `+harness.JoinCommand(testbot.Command("brew-budget", first, "0")))
+		writeScript(t, dir, "bot.sh", `echo start >> plays.log; exec `+entrant.JoinCommand(testbot.Command("brew-budget", first, "0")))
 	}
 	bot("0.5")
 	args := []string{"eval", "--game", "brew", "--strategy", "cmd:./bot.sh", "--opponents", "random", "--cases", "seeds:20",

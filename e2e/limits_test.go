@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/internal/testbot"
-
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/internal/owner"
+	"gauntlet/internal/testbot"
 )
 
 // testBot is the absolute path of a misbehaving test bot of a referee's
@@ -84,7 +83,7 @@ func TestABNamesForfeitReasons(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}
 	out, stderr, code = gauntlet(t, dir, append(args, "--json")...)
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, stderr)
 	}
@@ -106,7 +105,7 @@ func TestBananaBotReported(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}
 	out, _, _ = gauntlet(t, dir, append(args, "--json")...)
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || len(s.Conduct) == 0 {
 		t.Fatalf("%v: %s", err, out)
 	}
@@ -126,7 +125,7 @@ func TestBudgetBotsAtDefaults(t *testing.T) {
 	budget := strings.Join(testbot.Command("brew-budget"), " ")
 	out, stderr, code := gauntlet(t, dir, "ab", "--game", "brew", "--a", "cmd:"+budget+" 1 0.05", "--b", "greedy",
 		"--games", "2", "--jobs", "2", "--storage", "none", "--quiet", "--json")
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
 		t.Fatalf("exit %d, %v: %s", code, err, stderr)
 	}

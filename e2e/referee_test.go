@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 )
 
 // refData is the absolute path of the relay package's test referees and
@@ -41,9 +42,9 @@ func raceBot(td, args string) string {
 	return "cmd:sh '" + td + "/bot.sh' " + args
 }
 
-func evalJSON(t *testing.T, dir, out string) harness.EvalSummary {
+func evalJSON(t *testing.T, dir, out string) results.EvalSummary {
 	t.Helper()
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatalf("eval --json: %v:\n%s", err, out)
 	}
@@ -57,7 +58,7 @@ func TestRefereeEvalRerunIsIdentical(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"eval", "--game", raceGame(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "1"),
 		"--cases", "seeds:4", "--storage", "none", "--no-time-limit", "--quiet", "--json"}
-	var runs []harness.EvalSummary
+	var runs []results.EvalSummary
 	for range 2 {
 		out, stderr, code := gauntlet(t, dir, args...)
 		if code != 0 {
@@ -124,7 +125,7 @@ func playedResumed(t *testing.T, out string) (int, int) {
 func storedGames(t *testing.T, db, run string) (rows, distinct int) {
 	t.Helper()
 	ctx := context.Background()
-	st, err := harness.OpenStore(ctx, "sqlite:"+db)
+	st, err := store.Open(ctx, "sqlite:"+db)
 	if err != nil {
 		return 0, 0
 	}

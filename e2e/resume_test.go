@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 )
 
 // TestKill9MidEvalResumesExactly kills a long SQLite eval of the fastest
@@ -36,7 +36,7 @@ func TestKill9MidEvalResumesExactly(t *testing.T) {
 	}
 	ctx := context.Background()
 	count := func() (rows, distinct int) {
-		st, err := harness.OpenStore(ctx, "sqlite:"+db)
+		st, err := store.Open(ctx, "sqlite:"+db)
 		if err != nil {
 			return 0, 0
 		}

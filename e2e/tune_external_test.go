@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
 	"gauntlet/internal/testbot"
 	"gauntlet/tuning"
 )
@@ -52,7 +53,7 @@ func TestTuneExternalBot(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval --params-file: exit %d: %s", code, stderr)
 	}
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(js), &s); err != nil || s.Games != 2 {
 		t.Fatalf("eval: %v: %s", err, js)
 	}
@@ -224,7 +225,7 @@ func TestTuneExternalQuotedArgumentsAndInts(t *testing.T) {
 case "$3.$GAUNTLET_PARAM_N" in *[!0-9.]*) echo "n: $3" >&2; exit 4;; esac
 exec "$0" ` + testbot.Arg + ` brew-budget 0 0`
 	args := append(testbot.Command("x")[:1], "a b", "it's", "{n:int[1000,5000000]=1000000}", "{w:float[0,1]=0.5}")
-	strategy := "cmd:" + harness.JoinCommand(append([]string{"sh", "-c", script}, args...))
+	strategy := "cmd:" + entrant.JoinCommand(append([]string{"sh", "-c", script}, args...))
 	db := "sqlite:" + filepath.Join(dir, "t.db")
 	out, stderr, code := gauntlet(t, dir, "tune", "--game", "brew", "--strategy", strategy, "--opponents", "greedy",
 		"--cases", "seeds:2", "--trials", "3", "--seed", "1", "--storage", db, "--no-time-limit", "--json", "--quiet")

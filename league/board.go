@@ -5,7 +5,8 @@ import (
 	"math"
 	"sort"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // Board is a league's leaderboard: every version's rating and figures,
@@ -50,9 +51,9 @@ type Row struct {
 	MeanRank  *float64 `json:"mean_rank,omitempty"`
 	MeanScore *float64 `json:"mean_game_score,omitempty"`
 	Forfeits  int      `json:"forfeits"`
-	// ForfeitKinds counts forfeits by kind (harness.ReasonKind), with the
+	// ForfeitKinds counts forfeits by kind (results.ReasonKind), with the
 	// first reason of each.
-	ForfeitKinds []harness.ReasonCount `json:"forfeit_kinds,omitempty"`
+	ForfeitKinds []results.ReasonCount `json:"forfeit_kinds,omitempty"`
 	// Data is the mean per game of each numeric player_data key, and the
 	// last value of a non-numeric one.
 	Data     map[string]float64 `json:"data,omitempty"`
@@ -84,10 +85,10 @@ type Moment struct {
 const historyPoints = 20
 
 // Load reads league name from st and builds its board; reg resolves the
-// game (nil: harness.Default).
-func Load(ctx context.Context, st *Store, name string, reg *harness.Registry) (*Board, error) {
+// game (nil: contract.Default).
+func Load(ctx context.Context, st *Store, name string, reg *contract.Registry) (*Board, error) {
 	if reg == nil {
-		reg = harness.Default
+		reg = contract.Default
 	}
 	d, err := st.Def(ctx, name)
 	if err != nil {
@@ -110,7 +111,7 @@ func Load(ctx context.Context, st *Store, name string, reg *harness.Registry) (*
 	}); err != nil {
 		return nil, err
 	}
-	b := &Board{League: name, Game: d.Game, Cases: d.Cases, Size: d.Size, Model: t.Model(), Higher: g.Info().HigherIsBetter}
+	b := &Board{League: name, Game: d.Game, Cases: d.Cases, Size: d.Size, Model: t.Model(), Higher: g.Info().Direction == contract.Higher}
 	total := 0
 	for _, u := range units {
 		total += len(u)
@@ -198,7 +199,7 @@ func (b *Board) fill(t *Tally, f *Fit, vs []Version) {
 			r.MeanScore = num(vt.ScoreSum / float64(vt.Seats))
 		}
 		for _, k := range sortedKeys(vt.Reasons) {
-			r.ForfeitKinds = append(r.ForfeitKinds, harness.ReasonCount{Kind: k, Count: vt.Reasons[k], First: vt.First[k]})
+			r.ForfeitKinds = append(r.ForfeitKinds, results.ReasonCount{Kind: k, Count: vt.Reasons[k], First: vt.First[k]})
 		}
 		for k, s := range vt.Data {
 			if r.Data == nil {

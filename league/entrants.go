@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 )
 
 // DefaultSize is the number of versions a unit compares for game g: two
 // where the game seats two, else its fewest seats; two for single-player
 // games (each plays the case alone, and they are ranked by score).
-func DefaultSize(info harness.GameInfo) int {
+func DefaultSize(info contract.GameInfo) int {
 	switch {
 	case info.MaxSeats == 1:
 		return 2
@@ -23,7 +24,7 @@ func DefaultSize(info harness.GameInfo) int {
 
 // CheckSize checks that a league of game info may compare size versions a
 // unit: a seat count of the game, or 2..MaxGroup for a single-player game.
-func CheckSize(info harness.GameInfo, size int) error {
+func CheckSize(info contract.GameInfo, size int) error {
 	if info.MaxSeats == 1 {
 		if size < 2 || size > MaxGroup {
 			return fmt.Errorf("game %s is single-player: a league compares 2 to %d versions on each case, not %d", info.Name, MaxGroup, size)
@@ -37,7 +38,7 @@ func CheckSize(info harness.GameInfo, size int) error {
 }
 
 // NewVersion describes entrant e as a version named name of a league.
-func NewVersion(name string, e *harness.Entrant) (Version, error) {
+func NewVersion(name string, e *entrant.Entrant) (Version, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = e.Label()
@@ -50,7 +51,7 @@ func NewVersion(name string, e *harness.Entrant) (Version, error) {
 
 // Add adds entrant e as version name to league (made for game with cases
 // and size when it does not exist yet; see Store.Create).
-func Add(ctx context.Context, st *Store, d Def, name string, e *harness.Entrant) (Version, error) {
+func Add(ctx context.Context, st *Store, d Def, name string, e *entrant.Entrant) (Version, error) {
 	if _, err := st.Create(ctx, d); err != nil {
 		return Version{}, err
 	}
@@ -63,8 +64,8 @@ func Add(ctx context.Context, st *Store, d Def, name string, e *harness.Entrant)
 
 // build makes version v's entrant for game from its stored key; changed
 // reports whether its files' fingerprint is no longer the stored one.
-func build(reg *harness.Registry, game string, v Version) (e *harness.Entrant, changed bool, err error) {
-	e, err = reg.ParseEntrant(game, v.Key)
+func build(reg *contract.Registry, game string, v Version) (e *entrant.Entrant, changed bool, err error) {
+	e, err = entrant.Parse(reg, game, v.Key)
 	if err != nil {
 		return nil, false, fmt.Errorf("version %s (%s): %w", v.Title(), v.Label, err)
 	}

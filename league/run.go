@@ -13,7 +13,9 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/runner"
 	"gauntlet/internal/sqldb"
 )
 
@@ -35,9 +37,9 @@ type Target struct {
 // Config is one worker's run of a league.
 type Config struct {
 	League   string
-	Registry *harness.Registry // nil: harness.Default
-	Jobs     int               // games at once (<= 0: CPUs)
-	Options  harness.PlayOptions
+	Registry *contract.Registry // nil: contract.Default
+	Jobs     int                // games at once (<= 0: CPUs)
+	Options  contract.PlayOptions
 	Worker   string        // default sqldb.WorkerName()
 	Lease    time.Duration // of a claimed block (default 30 s)
 	Poll     time.Duration // how often to look for new versions (default 1 s)
@@ -72,16 +74,16 @@ type worker struct {
 	cfg   Config
 	st    *Store
 	def   Def
-	game  harness.Game
-	info  harness.GameInfo
-	cases []harness.Case
-	reg   *harness.Registry
+	game  contract.Game
+	info  contract.GameInfo
+	cases []contract.Case
+	reg   *contract.Registry
 	log   *slog.Logger
 	name  string
 
 	mu       sync.Mutex
 	versions []Version
-	entrants []*harness.Entrant // by version index; nil: cannot play here
+	entrants []*entrant.Entrant // by version index; nil: cannot play here
 	broken   map[int]bool       // versions already reported as unplayable here
 	tally    *Tally
 	sched    *Scheduler
@@ -105,7 +107,7 @@ func Run(ctx context.Context, st *Store, cfg Config) (*Outcome, error) {
 func newWorker(ctx context.Context, st *Store, cfg Config) (*worker, error) {
 	w := &worker{cfg: cfg, st: st, reg: cfg.Registry, log: cfg.Log, name: cfg.Worker, broken: map[int]bool{}}
 	if w.reg == nil {
-		w.reg = harness.Default
+		w.reg = contract.Default
 	}
 	if w.log == nil {
 		w.log = slog.Default()
@@ -350,13 +352,13 @@ type job struct {
 	blk  *claimed
 	k    int // game index within the block
 	unit int // unit index within the block
-	m    harness.Match
+	m    runner.Match
 }
 
 // claimed is a block in play on this worker.
 type claimed struct {
 	Block
-	plan    *harness.Plan
+	plan    *runner.Plan
 	games   []Game
 	left    int
 	dropped map[int]bool // units not to store (a referee failed)
@@ -567,7 +569,7 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 	if b.Resumed {
 		w.out.Resumed++
 	}
-	c.plan = &harness.Plan{Game: w.game, Entrants: slices.Clone(w.entrants)}
+	c.plan = &runner.Plan{Game: w.game, Entrants: slices.Clone(w.entrants)}
 	for u, unit := range b.Units {
 		group := make([]int, len(unit.Versions))
 		for k, id := range unit.Versions {
@@ -588,11 +590,11 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 
 // match is game k of a claimed block: its unit's case, and the unit's
 // versions in rotation k mod size (a single-player unit: member k alone).
-func (w *worker) match(c *claimed, k int) harness.Match {
+func (w *worker) match(c *claimed, k int) runner.Match {
 	unit := c.Units[k/c.unitGPU]
 	r := k % c.unitGPU
 	cs := w.cases[int(unit.N%int64(len(w.cases)))]
-	m := harness.Match{Key: fmt.Sprintf("%d/%d", c.ID, k), Case: cs}
+	m := runner.Match{Key: fmt.Sprintf("%d/%d", c.ID, k), Case: cs}
 	size := len(unit.Versions)
 	if w.tally.Single {
 		m.Seats = []int{unit.Versions[r] - 1}
@@ -618,8 +620,8 @@ func (w *worker) play(ctx context.Context, work <-chan job, done chan<- job) err
 			g.Versions[s] = v + 1
 		}
 		if !j.blk.dropped[j.unit] {
-			out, wall, err := harness.PlayMatch(ctx, j.blk.plan, &j.m, w.cfg.Options)
-			var re *harness.RefereeError
+			out, wall, err := runner.PlayMatch(ctx, j.blk.plan, &j.m, w.cfg.Options)
+			var re *contract.RefereeError
 			switch {
 			case err != nil && errors.As(err, &re) && ctx.Err() == nil:
 				w.log.Warn(fmt.Sprintf("league %s: a referee failed (unit %d dropped): %v", w.def.Name, g.Unit, err))

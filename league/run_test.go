@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
-	_ "gauntlet/harness/games" // registers the games
+	_ "gauntlet/games" // registers the games
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 	"gauntlet/league"
 )
 
@@ -28,7 +29,7 @@ func openStore(t *testing.T) (*league.Store, string) {
 func addAll(t *testing.T, st *league.Store, d league.Def, specs map[string]string) {
 	t.Helper()
 	for name, spec := range specs {
-		e, err := harness.Default.ParseEntrant(d.Game, spec)
+		e, err := entrant.Parse(contract.Default, d.Game, spec)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // twoPlayer is the tally of a two-version league of a two-seat game.
 func twoPlayer() *Tally {
-	return NewTally(2, harness.GameInfo{MinSeats: 2, MaxSeats: 2, HigherIsBetter: true})
+	return NewTally(2, contract.GameInfo{MinSeats: 2, MaxSeats: 2, Direction: contract.Higher})
 }
 
 // play adds n games between i and j, i scoring s each.
@@ -106,7 +106,7 @@ func TestSchedulerUncertainPairFirst(t *testing.T) {
 // TestSchedulerRepeatsWhenFewVersions: a 6-seat league of 3 versions
 // seats each twice.
 func TestSchedulerRepeatsWhenFewVersions(t *testing.T) {
-	tl := NewTally(6, harness.GameInfo{MinSeats: 1, MaxSeats: 6, HigherIsBetter: true})
+	tl := NewTally(6, contract.GameInfo{MinSeats: 1, MaxSeats: 6, Direction: contract.Higher})
 	tl.Grow(3)
 	s := NewScheduler(6, 1)
 	g, ok := s.Next(tl, []bool{true, true, true})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/sqldb"
 )
 
@@ -18,7 +18,7 @@ import (
 // league_versions, league_blocks (units claimed by workers under a lease)
 // and league_games.
 type Store struct {
-	hs *harness.Store
+	hs *store.Store
 	db *sql.DB
 	d  sqldb.Dialect
 }
@@ -75,12 +75,12 @@ var schema = []string{
 	)`,
 }
 
-func init() { harness.RegisterTables(schema) }
+func init() { store.RegisterTables(schema) }
 
-// OpenStore opens the database at url (as harness.OpenStore reads it) and
+// OpenStore opens the database at url (as store.Open reads it) and
 // creates the league tables it lacks.
 func OpenStore(ctx context.Context, url string) (*Store, error) {
-	hs, err := harness.OpenStore(ctx, url)
+	hs, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -88,10 +88,10 @@ func OpenStore(ctx context.Context, url string) (*Store, error) {
 }
 
 // OpenStoreReadOnly opens the database at url for reading only
-// (harness.OpenStoreReadOnly); a store without the league tables holds no
+// (store.OpenReadOnly); a store without the league tables holds no
 // league.
 func OpenStoreReadOnly(ctx context.Context, url string) (*Store, error) {
-	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	hs, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func OpenStoreReadOnly(ctx context.Context, url string) (*Store, error) {
 	return wrap(ctx, hs, url)
 }
 
-func wrap(ctx context.Context, hs *harness.Store, url string) (*Store, error) {
+func wrap(ctx context.Context, hs *store.Store, url string) (*Store, error) {
 	s := &Store{hs: hs, db: hs.DB(), d: hs.Dialect()}
 	err := sqldb.Tx(ctx, s.db, s.d, sqldb.KeyLock(sqldb.LockLeagueSchema, 0), func(tx *sql.Tx) error {
 		for _, q := range schema {
@@ -113,7 +113,7 @@ func wrap(ctx context.Context, hs *harness.Store, url string) (*Store, error) {
 	})
 	if err != nil {
 		_ = hs.Close() // the migration's error is the one to report
-		return nil, fmt.Errorf("storage %q: creating the league tables: %w", harness.RedactURL(url), err)
+		return nil, fmt.Errorf("storage %q: creating the league tables: %w", store.RedactURL(url), err)
 	}
 	return s, nil
 }

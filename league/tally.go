@@ -5,7 +5,8 @@ import (
 	"slices"
 	"sort"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // Game is one stored game of a league.
@@ -38,7 +39,7 @@ type VersionTally struct {
 	RankSum  int     // sum of places, for the mean place
 	ScoreSum float64 // sum of the game's own scores
 	Forfeits int
-	Reasons  map[string]int    // forfeit kind → games (see harness.ReasonKind)
+	Reasons  map[string]int    // forfeit kind → games (see results.ReasonKind)
 	First    map[string]string // forfeit kind → its first reason in full
 	// Data sums each numeric player_data key; DataN counts the games
 	// that had it; DataLast is a non-numeric value's last one.
@@ -52,22 +53,22 @@ type VersionTally struct {
 // placements otherwise). Two-version comparisons are those of a league of
 // Size 2, whatever the game's seats.
 type Tally struct {
-	Size   int  // versions compared per unit
-	Single bool // the game is single-player: a unit is a case played by each member alone
-	Higher bool // the game's scores: higher is better
-	Pairs  Pairs
-	Stages Stages
-	V      []VersionTally
-	Games  int // games counted
-	Units  int
-	meet   []float64         // meet[i*n+j]: comparisons between i and j
-	wdl    map[[2]int][3]int // pair (i < j) → i's wins, draws, losses
-	n      int
+	Size      int                // versions compared per unit
+	Single    bool               // the game is single-player: a unit is a case played by each member alone
+	Direction contract.Direction // the game's scores: which way is better
+	Pairs     Pairs
+	Stages    Stages
+	V         []VersionTally
+	Games     int // games counted
+	Units     int
+	meet      []float64         // meet[i*n+j]: comparisons between i and j
+	wdl       map[[2]int][3]int // pair (i < j) → i's wins, draws, losses
+	n         int
 }
 
 // NewTally makes an empty tally of a league of size-version units.
-func NewTally(size int, info harness.GameInfo) *Tally {
-	return &Tally{Size: size, Single: info.MaxSeats == 1, Higher: info.HigherIsBetter}
+func NewTally(size int, info contract.GameInfo) *Tally {
+	return &Tally{Size: size, Single: info.MaxSeats == 1, Direction: info.Direction}
 }
 
 // Grow makes room for n versions.
@@ -107,15 +108,15 @@ func (t *Tally) AddUnit(games []Game) error {
 	t.Units++
 	if t.Single {
 		vs := make([]int, 0, len(games))
-		scores := make([]harness.SeatResult, 0, len(games))
+		scores := make([]contract.SeatResult, 0, len(games))
 		for _, g := range games {
 			if len(g.Versions) != 1 || len(g.Seats) != 1 {
 				continue
 			}
 			vs = append(vs, g.Versions[0])
-			scores = append(scores, harness.SeatResult{Score: g.Seats[0].Score})
+			scores = append(scores, contract.SeatResult{Score: g.Seats[0].Score})
 		}
-		harness.Ranks(scores, t.Higher)
+		contract.Ranks(scores, t.Direction)
 		rank := make([]int, len(scores))
 		for k := range scores {
 			rank[k] = scores[k].Rank
@@ -157,7 +158,7 @@ func (t *Tally) seat(g Game, s, rank int) {
 	v.ScoreSum += r.Score
 	if r.Forfeit != "" {
 		v.Forfeits++
-		k := harness.ReasonKind(r.Forfeit)
+		k := results.ReasonKind(r.Forfeit)
 		if v.Reasons == nil {
 			v.Reasons, v.First = map[string]int{}, map[string]string{}
 		}

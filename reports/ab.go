@@ -8,13 +8,14 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // ABCaseTable lists A's and B's scores per case: one game each in
 // single-player games (and A − B), the two games of the pair with the seats
 // swapped otherwise (and A's points of the pair, 0..2).
-func ABCaseTable(s *harness.ABSummary) *Table {
+func ABCaseTable(s *results.ABSummary) *Table {
 	t := &Table{Title: fmt.Sprintf("%s: A = %s vs B = %s on %s", s.Game, s.A, s.B, s.CaseSet)}
 	cell := func(xs []float64, i int) string {
 		if i < len(xs) {
@@ -48,7 +49,7 @@ func ABCaseTable(s *harness.ABSummary) *Table {
 
 // ABGroupTable is the official aggregation per group of a single-player A/B
 // run (hextris problems), or nil when there is none.
-func ABGroupTable(s *harness.ABSummary) *Table {
+func ABGroupTable(s *results.ABSummary) *Table {
 	if len(s.Groups) == 0 {
 		return nil
 	}
@@ -64,7 +65,7 @@ func ABGroupTable(s *harness.ABSummary) *Table {
 	return t
 }
 
-func hasGroups(s *harness.ABSummary) bool {
+func hasGroups(s *results.ABSummary) bool {
 	for _, c := range s.Cases {
 		if c.Group != "" {
 			return true
@@ -100,11 +101,11 @@ func dropColumn(t *Table, i int) *Table {
 }
 
 // abFacts are the headline numbers of an A/B run.
-func abFacts(s *harness.ABSummary) []Fact {
+func abFacts(s *results.ABSummary) []Fact {
 	if s.MeanDiff != nil {
 		f := []Fact{{"cases", strconv.Itoa(len(s.Cases))}}
 		diff := "A − B"
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			diff = "A − B (lower is better)"
 		}
 		if s.CI95 != nil {
@@ -147,7 +148,7 @@ func abFacts(s *harness.ABSummary) []Fact {
 // ABVerdict says in words which entrant did better in a single-player A/B
 // run, in the game's direction: "A better", "B better" (the 95% interval
 // of the mean difference excludes 0), or no clear difference.
-func ABVerdict(s *harness.ABSummary) string {
+func ABVerdict(s *results.ABSummary) string {
 	if s.MeanDiff == nil {
 		return ""
 	}
@@ -155,7 +156,7 @@ func ABVerdict(s *harness.ABSummary) string {
 	if s.CI95 != nil {
 		lo, hi = s.CI95[0], s.CI95[1]
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		d, lo, hi = -d, -hi, -lo
 	}
 	switch {
@@ -197,15 +198,15 @@ func pct(x float64) string {
 }
 
 // llrLower and llrUpper are the SPRT bounds ln(β/(1−α)) and ln((1−β)/α).
-func llrLower(sp harness.SPRTSpec) float64 { return math.Log(sp.Beta / (1 - sp.Alpha)) }
-func llrUpper(sp harness.SPRTSpec) float64 { return math.Log((1 - sp.Beta) / sp.Alpha) }
+func llrLower(sp results.SPRTSpec) float64 { return math.Log(sp.Beta / (1 - sp.Alpha)) }
+func llrUpper(sp results.SPRTSpec) float64 { return math.Log((1 - sp.Beta) / sp.Alpha) }
 
 // WriteABReport writes the report of an A/B run into dir: the per-case table
 // (cases.*) and, for single-player games, the per-group table (groups.*);
 // box plots of A's and B's scores per case (scores.*), the A − B difference
 // per case (diff.*), and for games of two or more seats the Elo and the
 // SPRT log-likelihood ratio over the games (elo.*, llr.*); and index.html.
-func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, error) {
+func WriteABReport(dir string, s *results.ABSummary, opts ...Option) (*Report, error) {
 	if s == nil {
 		return nil, fmt.Errorf("ab report: no summary")
 	}
@@ -222,7 +223,7 @@ func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, e
 	if gt := ABGroupTable(s); gt != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
 	}
-	who, cs := []string{"A", "B"}, []harness.Conduct{s.ConductA, s.ConductB}
+	who, cs := []string{"A", "B"}, []results.Conduct{s.ConductA, s.ConductB}
 	if ct := ConductTable("Forfeits, ignored answers and answer times", who, cs); ct != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
 	}
@@ -260,7 +261,7 @@ func WriteABReport(dir string, s *harness.ABSummary, opts ...Option) (*Report, e
 	diffCaption := "A's points of each pair minus 1 (the two games of a case with the seats swapped): above 0 A did better."
 	if single {
 		diffCaption = "A − B on each case in play order: above 0 A did better."
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			diffCaption = "A − B on each case in play order; lower is better, so below 0 A did better."
 		}
 	}
@@ -329,7 +330,7 @@ func barWidth(n int) vg.Length {
 }
 
 // historyPlot draws the Elo (llr false) or the LLR (llr true) over games.
-func historyPlot(dir string, f *Figure, s *harness.ABSummary, llr bool) (string, error) {
+func historyPlot(dir string, f *Figure, s *results.ABSummary, llr bool) (string, error) {
 	if len(s.History) == 0 {
 		return "the run has no recorded history", nil
 	}

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 	"gauntlet/workflow"
 )
@@ -96,7 +97,7 @@ func WriteEvalText(w io.Writer, r *workflow.EvalResult, tables []*Table, rows in
 			fmt.Fprintln(w, l)
 		}
 	}
-	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+	if l := contract.RefereeErrorsLine(rs.RefereeErrors); l != "" {
 		fmt.Fprintln(w, l)
 	}
 	fmt.Fprintf(w, "run %s: %d played, %d resumed, %.1fs game time, %.1fs wall\n",
@@ -125,7 +126,7 @@ func WriteABText(w io.Writer, r *workflow.ABResult) {
 		fmt.Fprintf(w, "run %s: %d games played of %d planned, none stored (--storage none), %.1fs wall\n",
 			r.Plan.Run.ID, rs.Played, sum.Planned, rs.Wall.Seconds())
 	}
-	if l := harness.RefereeErrorsLine(rs.RefereeErrors); l != "" {
+	if l := contract.RefereeErrorsLine(rs.RefereeErrors); l != "" {
 		fmt.Fprintln(w, l)
 	}
 }
@@ -133,7 +134,7 @@ func WriteABText(w io.Writer, r *workflow.ABResult) {
 // ABStopLine says what an early stop counted, kept and abandoned: "SPRT
 // stopped at 414 games (H1 accepted); 38 more finished after the stop are
 // stored but not counted; 348 planned games abandoned". "" without a stop.
-func ABStopLine(s *harness.ABSummary) string {
+func ABStopLine(s *results.ABSummary) string {
 	if !s.Stopped {
 		return ""
 	}
@@ -148,12 +149,12 @@ func ABStopLine(s *harness.ABSummary) string {
 }
 
 // ABHeadline is the one-paragraph answer of ab.
-func ABHeadline(s *harness.ABSummary) string {
+func ABHeadline(s *results.ABSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: A = %s vs B = %s on %s\n", s.Game, s.A, s.B, s.CaseSet)
 	if s.MeanDiff != nil {
 		lower := ""
-		if s.LowerIsBetter {
+		if s.Direction == contract.Lower {
 			lower = ", lower is better"
 		}
 		fmt.Fprintf(&b, "%d cases: mean A %s, mean B %s, A − B = %s (95%% CI %s .. %s%s)",
@@ -174,7 +175,7 @@ func ABHeadline(s *harness.ABSummary) string {
 	}
 	fmt.Fprintf(&b, "%d games: +%d =%d -%d, score %.3f, Elo %+.1f (95%% CI %+.1f .. %+.1f), LOS %.1f%%\n",
 		s.Games, s.Wins, s.Draws, s.Losses, s.Score, s.Elo, s.EloCI95[0], s.EloCI95[1], 100*s.LOS)
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		b.WriteString("(lower is better: each game is won by the lower score)\n")
 	}
 	fmt.Fprintf(&b, "pentanomial %v; SPRT %v LLR %.2f → %s", s.Pentanomial, *s.SPRTConfig, s.LLR, s.SPRT)
@@ -227,7 +228,7 @@ func RunResult(kind string, summary json.RawMessage) (string, error) {
 	}
 	switch kind {
 	case "eval":
-		var s harness.EvalSummary
+		var s results.EvalSummary
 		if err := json.Unmarshal(summary, &s); err != nil {
 			return "", err
 		}
@@ -237,13 +238,13 @@ func RunResult(kind string, summary json.RawMessage) (string, error) {
 		}
 		return out, nil
 	case "ab":
-		var s harness.ABSummary
+		var s results.ABSummary
 		if err := json.Unmarshal(summary, &s); err != nil {
 			return "", err
 		}
 		if s.MeanDiff != nil && s.CI95 != nil {
 			out := fmt.Sprintf("A − B %s (95%% CI %s .. %s)", Num(*s.MeanDiff), Num(s.CI95[0]), Num(s.CI95[1]))
-			if s.LowerIsBetter {
+			if s.Direction == contract.Lower {
 				out += ", lower is better"
 			}
 			return out, nil

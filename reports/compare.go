@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 )
 
@@ -13,7 +14,7 @@ import (
 // the first entrant scored in each on the common games, how many games
 // changed their result and which way, and the paired difference of its
 // margin.
-func CompareHeadline(c *harness.Comparison) string {
+func CompareHeadline(c *results.Comparison) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: base %s (%s) → run %s (%s)", c.Game, c.Base.ID, c.Base.Entrant, c.Run.ID, c.Run.Entrant)
 	if len(c.Run.Others) > 0 && slices.Equal(c.Base.Others, c.Run.Others) {
@@ -37,7 +38,7 @@ func CompareHeadline(c *harness.Comparison) string {
 	if c.WilcoxonP != nil {
 		fmt.Fprintf(&b, ", Wilcoxon p = %.3g", *c.WilcoxonP)
 	}
-	if c.LowerIsBetter {
+	if c.Direction == contract.Lower {
 		b.WriteString(" (lower is better)")
 	}
 	return untrusted.Text(b.String()) // names come from a store
@@ -52,7 +53,7 @@ func signed(x float64) string {
 
 // CompareTable lists the common games of a comparison: those whose result
 // changed, or all of them.
-func CompareTable(c *harness.Comparison, all bool) *Table {
+func CompareTable(c *results.Comparison, all bool) *Table {
 	what := "games whose result changed"
 	if all {
 		what = "common games"
@@ -83,7 +84,7 @@ func CompareTable(c *harness.Comparison, all bool) *Table {
 }
 
 // score is a seat's score, marked when it forfeited.
-func score(s harness.SeatSample) string {
+func score(s results.SeatSample) string {
 	if s.Forfeit != "" {
 		return Num(s.Score) + " (forfeit)"
 	}

@@ -4,19 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/harness/stats"
 )
 
 func TestCompareHeadlineAndTable(t *testing.T) {
-	c := &harness.Comparison{Game: "duel", Seats: 2, Common: 1, Better: 1,
-		Base:   harness.ComparedRun{ID: "old", Entrant: "a:x=1", Others: []string{"b"}},
-		Run:    harness.ComparedRun{ID: "new", Entrant: "a:x=2", Others: []string{"b"}, Points: 1, Firsts: 1},
+	c := &results.Comparison{Game: "duel", Seats: 2, Common: 1, Better: 1,
+		Base:   results.ComparedRun{ID: "old", Entrant: "a:x=1", Others: []string{"b"}},
+		Run:    results.ComparedRun{ID: "new", Entrant: "a:x=2", Others: []string{"b"}, Points: 1, Firsts: 1},
 		SignP:  1,
 		Margin: stats.Estimate{Value: 240, Lo: 240, Hi: 240, Note: "one value: no interval"},
-		Games: []harness.ComparedGame{{Key: "seed:1/ab", Change: 1,
-			Base: harness.SeatSample{Score: 900, Rank: 2, Margin: -123},
-			Run:  harness.SeatSample{Score: 1000, Rank: 1, Margin: 117, Forfeit: "timeout"}}},
+		Games: []results.ComparedGame{{Key: "seed:1/ab", Change: 1,
+			Base: results.SeatSample{Score: 900, Rank: 2, Margin: -123},
+			Run:  results.SeatSample{Score: 1000, Rank: 1, Margin: 117, Forfeit: "timeout"}}},
 	}
 	h := CompareHeadline(c)
 	for _, want := range []string{"base old (a:x=1) → run new (a:x=2); others b", "1 game in common",

@@ -5,7 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 )
 
@@ -22,7 +23,7 @@ import (
 //	A ignored answers: 97 in 1 game; first "BREW 9999": no such id for this verb (round 1), in seed:1
 //	A answer times: first mean 1,004 ms, p99 1,005 ms, max 1,005 ms (limit 1,000 ms + 250 ms margin); later ...
 //	A warning: later answers: up to 61 ms against a limit of 50 ms + 20 ms margin: within 10% of it or over
-func ConductText(who string, c harness.Conduct) []string {
+func ConductText(who string, c results.Conduct) []string {
 	var out []string
 	if who != "" {
 		who += " "
@@ -51,7 +52,7 @@ func ConductText(who string, c harness.Conduct) []string {
 		}
 		line := who + "answer times: " + strings.Join(parts, "; ")
 		if t.TotalLimitMS > 0 {
-			line += fmt.Sprintf("; most in one game %s (limit %s%s)", harness.MillisF(t.GameMaxMS), harness.MillisF(t.TotalLimitMS), marginText(t.MarginMS))
+			line += fmt.Sprintf("; most in one game %s (limit %s%s)", contract.MillisF(t.GameMaxMS), contract.MillisF(t.TotalLimitMS), marginText(t.MarginMS))
 		}
 		out = append(out, line)
 	}
@@ -64,10 +65,10 @@ func ConductText(who string, c harness.Conduct) []string {
 	return out
 }
 
-func figures(f *harness.TimeFigures) string {
-	s := fmt.Sprintf("mean %s, p99 %s, max %s", harness.MillisF(f.MeanMS), harness.MillisF(f.P99MS), harness.MillisF(f.MaxMS))
+func figures(f *results.TimeFigures) string {
+	s := fmt.Sprintf("mean %s, p99 %s, max %s", contract.MillisF(f.MeanMS), contract.MillisF(f.P99MS), contract.MillisF(f.MaxMS))
 	if f.LimitMS > 0 {
-		s += fmt.Sprintf(" (limit %s%s)", harness.MillisF(f.LimitMS), marginText(f.MarginMS))
+		s += fmt.Sprintf(" (limit %s%s)", contract.MillisF(f.LimitMS), marginText(f.MarginMS))
 	}
 	return s
 }
@@ -76,7 +77,7 @@ func marginText(ms float64) string {
 	if ms <= 0 {
 		return ""
 	}
-	return " + " + harness.MillisF(ms) + " margin"
+	return " + " + contract.MillisF(ms) + " margin"
 }
 
 func plural(n int, word string) string {
@@ -88,7 +89,7 @@ func plural(n int, word string) string {
 
 // ConductTable lists the entrants' forfeits by reason, ignored answers and
 // answer times, one row each, for reports; nil when no entrant has any.
-func ConductTable(title string, who []string, cs []harness.Conduct) *Table {
+func ConductTable(title string, who []string, cs []results.Conduct) *Table {
 	t := &Table{Title: title, Header: []string{"entrant", "what", "count", "first / figures", "case"}}
 	for i, c := range cs {
 		name := c.Entrant
@@ -122,7 +123,7 @@ func ConductTable(title string, who []string, cs []harness.Conduct) *Table {
 
 // conductNotes are the report's notes on the entrants' conduct: the
 // forfeits of each by reason and its warnings.
-func conductNotes(who []string, cs []harness.Conduct) []string {
+func conductNotes(who []string, cs []results.Conduct) []string {
 	var out []string
 	for i, c := range cs {
 		name := c.Entrant

@@ -4,19 +4,19 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 func TestConductText(t *testing.T) {
-	c := harness.Conduct{Entrant: "cmd:./bot", Games: 20, Forfeits: 3,
-		Reasons: []harness.ReasonCount{
+	c := results.Conduct{Entrant: "cmd:./bot", Games: 20, Forfeits: 3,
+		Reasons: []results.ReasonCount{
 			{Kind: "timeout in round #: …", Count: 2, First: "timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms", Case: "seed:1"},
 			{Kind: "crashed in round #: exit status #", Count: 1, First: "crashed in round 4: exit status 3", Case: "seed:9"},
 		},
 		Ignored: 97, IgnoredGames: 1, IgnoredFirst: `"BREW 9999": no such id for this verb (round 1)`, IgnoredCase: "seed:3",
-		Times: &harness.TimesSummary{
-			First: &harness.TimeFigures{Answers: 20, MeanMS: 1004.2, P99MS: 1005, MaxMS: 1005.4, LimitMS: 1000, MarginMS: 250},
-			Later: &harness.TimeFigures{Answers: 800, MeanMS: 52.26, P99MS: 58.1, MaxMS: 61, LimitMS: 50, MarginMS: 20},
+		Times: &results.TimesSummary{
+			First: &results.TimeFigures{Answers: 20, MeanMS: 1004.2, P99MS: 1005, MaxMS: 1005.4, LimitMS: 1000, MarginMS: 250},
+			Later: &results.TimeFigures{Answers: 800, MeanMS: 52.26, P99MS: 58.1, MaxMS: 61, LimitMS: 50, MarginMS: 20},
 		},
 		Warnings: []string{"later answers: up to 61 ms against a limit of 50 ms + 20 ms margin: within 10% of it or over"},
 	}
@@ -33,14 +33,14 @@ func TestConductText(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if lines := ConductText("", harness.Conduct{Games: 5}); len(lines) != 0 {
+	if lines := ConductText("", results.Conduct{Games: 5}); len(lines) != 0 {
 		t.Fatalf("nothing to say, said %q", lines)
 	}
-	tb := ConductTable("t", []string{"A"}, []harness.Conduct{c})
+	tb := ConductTable("t", []string{"A"}, []results.Conduct{c})
 	if tb == nil || len(tb.Rows) != 6 || tb.Rows[0][0] != "A = cmd:./bot" || tb.Rows[3][1] != "first answer times" {
 		t.Fatalf("table %+v", tb)
 	}
-	if ConductTable("t", nil, []harness.Conduct{{Games: 3}}) != nil {
+	if ConductTable("t", nil, []results.Conduct{{Games: 3}}) != nil {
 		t.Fatal("a table of nothing")
 	}
 }

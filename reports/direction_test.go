@@ -6,15 +6,16 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // evalLower is a lower-is-better eval (towers-like: moves) with the optimum
 // of three of its four cases.
-func evalLower() *harness.EvalSummary {
-	return &harness.EvalSummary{
-		Game: "moves", Strategy: "best", CaseSet: "deals:4", Run: "ev-lower", LowerIsBetter: true,
-		Cases: []harness.EvalCase{
+func evalLower() *results.EvalSummary {
+	return &results.EvalSummary{
+		Game: "moves", Strategy: "best", CaseSet: "deals:4", Run: "ev-lower", Direction: contract.Lower,
+		Cases: []results.EvalCase{
 			{Case: "d1", Score: 40, Turns: 40, Optimum: fp(38), Gap: fp(2)},
 			{Case: "d2", Score: 35, Turns: 35, Optimum: fp(35), Gap: fp(0)},
 			{Case: "d3", Score: 51, Turns: 51, Optimum: fp(47), Gap: fp(4)},
@@ -85,13 +86,13 @@ func TestABVerdictFollowsTheDirection(t *testing.T) {
 		{-1, -3, 1, false, "B better on average, not significant at 95%"},
 		{0, 0, 0, true, "no difference"},
 	} {
-		s := &harness.ABSummary{MeanDiff: fp(c.diff), CI95: &[2]float64{c.lo, c.hi}, LowerIsBetter: c.lower}
+		s := &results.ABSummary{MeanDiff: fp(c.diff), CI95: &[2]float64{c.lo, c.hi}, Direction: lowerIf(c.lower)}
 		if got := ABVerdict(s); got != c.want {
 			t.Errorf("diff %v [%v, %v] lower %v: %q, want %q", c.diff, c.lo, c.hi, c.lower, got, c.want)
 		}
 	}
 	s := abSingle()
-	s.LowerIsBetter = true
+	s.Direction = contract.Lower
 	var label string
 	for _, f := range abFacts(s) {
 		if strings.HasPrefix(f.Label, "A − B") {
@@ -107,7 +108,7 @@ func TestABVerdictFollowsTheDirection(t *testing.T) {
 // and the best-so-far line.
 func TestMinimizingStudy(t *testing.T) {
 	s := study()
-	s.Minimize = true
+	s.Direction = contract.Lower
 	b := s.Best()
 	for _, tr := range s.Trials {
 		if tr.State == TrialComplete && tr.Value < b.Value {
@@ -127,4 +128,12 @@ func TestMinimizingStudy(t *testing.T) {
 	if _, err := WriteStudyReport(t.TempDir(), s); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// lowerIf is Lower when lower is true.
+func lowerIf(lower bool) contract.Direction {
+	if lower {
+		return contract.Lower
+	}
+	return contract.Higher
 }

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/entrant"
 )
 
 // EntrantListing is an entrant's parameters as `gauntlet params` shows
@@ -21,7 +21,7 @@ type EntrantListing struct {
 
 // DescribeEntrant lists the declared parameters of entrant e of game, its
 // values, an external command's fixed values and its files' fingerprint.
-func DescribeEntrant(game string, e *harness.Entrant) EntrantListing {
+func DescribeEntrant(game string, e *entrant.Entrant) EntrantListing {
 	out := EntrantListing{Game: game, Entrant: e.Label(), Params: DescribeParams(e.Specs()),
 		Values: e.Specs().Map(e.Params), Fingerprint: e.Fingerprint}
 	if len(e.Ext) > 0 {

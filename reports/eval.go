@@ -7,7 +7,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg/draw"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // WriteEvalReport writes the report of an eval run into dir: tables of the
@@ -16,7 +17,7 @@ import (
 // (scores.svg/.png), the score of every case (case-scores.svg/.png) and
 // index.html. g may be nil; when given it chooses the detail columns of the
 // case table (see EvalCaseTable).
-func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ...Option) (*Report, error) {
+func WriteEvalReport(dir string, g contract.Game, s *results.EvalSummary, opts ...Option) (*Report, error) {
 	if s == nil {
 		return nil, fmt.Errorf("eval report: no summary")
 	}
@@ -68,7 +69,7 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 	if s.OptimumKnown != nil {
 		caption += " The green rings are the optimum of each case where it is known."
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		caption += " Lower is better."
 	}
 	err = r.figure(dir, "case-scores", "Score of every case", caption,
@@ -137,13 +138,13 @@ func WriteEvalReport(dir string, g harness.Game, s *harness.EvalSummary, opts ..
 }
 
 // evalFacts are the headline numbers of an eval.
-func evalFacts(s *harness.EvalSummary) []Fact {
+func evalFacts(s *results.EvalSummary) []Fact {
 	f := []Fact{
 		{"mean ± 95% CI", PlusMinus(s.Mean, s.CI95[0], s.CI95[1])},
 		{"total", Num(s.Total)},
 		{"games", strconv.Itoa(s.Games)},
 	}
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		f = append(f, Fact{"direction", "lower is better"})
 	}
 	if s.OptimumKnown != nil {
@@ -167,7 +168,7 @@ func evalFacts(s *harness.EvalSummary) []Fact {
 
 // evalGroups splits the case scores by group (in first-seen order), or
 // returns one group of every case when the game has none.
-func evalGroups(s *harness.EvalSummary) ([]string, [][]float64) {
+func evalGroups(s *results.EvalSummary) ([]string, [][]float64) {
 	var names []string
 	var groups [][]float64
 	at := map[string]int{}

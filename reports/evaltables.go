@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 )
 
@@ -47,10 +48,10 @@ func PlusMinus(mean, lo, hi float64) string {
 }
 
 // detailColumns lists the detail keys shown as columns: the game's choice
-// when it makes one (harness.DetailColumner), else every key whose values
+// when it makes one (contract.DetailColumner), else every key whose values
 // are short scalars.
-func detailColumns(g harness.Game, cases []harness.EvalCase) []string {
-	if dc, ok := g.(harness.DetailColumner); ok {
+func detailColumns(g contract.Game, cases []results.EvalCase) []string {
+	if dc, ok := g.(contract.DetailColumner); ok {
 		return dc.DetailColumns()
 	}
 	seen := map[string]bool{}
@@ -92,12 +93,12 @@ func detailCell(v any) string {
 }
 
 // EvalCaseTable is the per-case table of an eval. Games that know the
-// optimum of a case (harness.OptimumFinder, see EvalSummary.AddOptima) get
+// optimum of a case (contract.OptimumFinder, see EvalSummary.AddOptima) get
 // an optimum and a gap column; the title says when lower scores are better.
-func EvalCaseTable(g harness.Game, s *harness.EvalSummary, wall bool) *Table {
+func EvalCaseTable(g contract.Game, s *results.EvalSummary, wall bool) *Table {
 	multi := len(s.Opponents) > 0
 	cols := detailColumns(g, s.Cases)
-	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.LowerIsBetter))}
+	t := &Table{Title: fmt.Sprintf("%s: %s on %s (%d games%s)", s.Game, s.Strategy, s.CaseSet, s.Games, lowerNote(s.Direction))}
 	t.Header = []string{"case"}
 	hasGroup := len(s.Groups) > 0
 	if hasGroup {
@@ -166,8 +167,8 @@ func optCell(x *float64) string {
 }
 
 // lowerNote is ", lower is better" for games whose scores are costs.
-func lowerNote(lower bool) string {
-	if lower {
+func lowerNote(d contract.Direction) string {
+	if d == contract.Lower {
 		return ", lower is better"
 	}
 	return ""
@@ -175,11 +176,11 @@ func lowerNote(lower bool) string {
 
 // EvalGroupTable is the per-group (official aggregation) table, or nil when
 // the game has none.
-func EvalGroupTable(s *harness.EvalSummary) *Table {
+func EvalGroupTable(s *results.EvalSummary) *Table {
 	if len(s.Groups) == 0 {
 		return nil
 	}
-	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group%s", s.Game, s.Strategy, lowerNote(s.LowerIsBetter)),
+	t := &Table{Title: fmt.Sprintf("%s: %s, official aggregation per group%s", s.Game, s.Strategy, lowerNote(s.Direction)),
 		Header: []string{"group", "cases", "score"}}
 	cases := 0
 	for _, g := range s.Groups {
@@ -194,11 +195,11 @@ func EvalGroupTable(s *harness.EvalSummary) *Table {
 // EvalStandingsTable is every entrant's record in a line-up of three
 // seats or more (first places, mean rank, mean score, forfeits), in seat
 // order, or nil.
-func EvalStandingsTable(s *harness.EvalSummary) *Table {
+func EvalStandingsTable(s *results.EvalSummary) *Table {
 	if len(s.Standings) == 0 {
 		return nil
 	}
-	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.LowerIsBetter)),
+	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.Direction)),
 		Header: []string{"seat", "entrant", "games", "first", "first %", "mean rank", "mean score", "forfeits"}}
 	for k, st := range s.Standings {
 		t.Rows = append(t.Rows, []string{strconv.Itoa(k), st.Entrant, strconv.Itoa(st.Games), strconv.Itoa(st.Firsts),
@@ -210,11 +211,11 @@ func EvalStandingsTable(s *harness.EvalSummary) *Table {
 }
 
 // EvalHeadline is the one-paragraph summary printed after the tables.
-func EvalHeadline(s *harness.EvalSummary) string {
+func EvalHeadline(s *results.EvalSummary) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s on %s: %d games, total %s, mean %s (95%% CI %s .. %s)",
 		s.Game, s.Strategy, s.CaseSet, s.Games, Num(s.Total), Num(s.Mean), Num(s.CI95[0]), Num(s.CI95[1]))
-	if s.LowerIsBetter {
+	if s.Direction == contract.Lower {
 		b.WriteString(" (lower is better)")
 	}
 	if s.FirstRate != nil {

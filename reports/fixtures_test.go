@@ -3,7 +3,7 @@ package reports
 import (
 	"math"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 // Hand-made summaries for the tests: small, with every optional field used
@@ -13,17 +13,17 @@ func fp(x float64) *float64 { return &x }
 func ip(x int) *int         { return &x }
 
 // evalSingle is a single-player eval with groups (hextris-like problems).
-func evalSingle() *harness.EvalSummary {
-	return &harness.EvalSummary{
+func evalSingle() *results.EvalSummary {
+	return &results.EvalSummary{
 		Game: "hextris", Strategy: "hexgreedy", CaseSet: "smoke", Run: "ev-test",
-		Cases: []harness.EvalCase{
+		Cases: []results.EvalCase{
 			{Case: "p0/s0", Group: "p0", Score: 1200, Turns: 40, Detail: map[string]any{"lines": 12.0, "power": 300.0}},
 			{Case: "p0/s1", Group: "p0", Score: 950, Turns: 35, Detail: map[string]any{"lines": 9.0, "power": 250.0}},
 			{Case: "p0/s2", Group: "p0", Score: 1410, Turns: 44, Detail: map[string]any{"lines": 14.0, "power": 320.0}},
 			{Case: "p1/s0", Group: "p1", Score: 310.5, Turns: 20, Detail: map[string]any{"lines": 3.0, "power": 0.0}},
 			{Case: "p1/s1", Group: "p1", Score: 402.25, Turns: 22, Detail: map[string]any{"lines": 4.0, "power": 0.0}, Forfeit: "timeout"},
 		},
-		Groups:   []harness.EvalGroup{{Group: "p0", Cases: 3, Score: 1187}, {Group: "p1", Cases: 2, Score: 356}},
+		Groups:   []results.EvalGroup{{Group: "p0", Cases: 3, Score: 1187}, {Group: "p1", Cases: 2, Score: 356}},
 		Total:    1543,
 		Mean:     854.55,
 		CI95:     [2]float64{252.1, 1457},
@@ -33,10 +33,10 @@ func evalSingle() *harness.EvalSummary {
 }
 
 // evalMulti is a two-player eval (brew-like) without groups.
-func evalMulti() *harness.EvalSummary {
-	return &harness.EvalSummary{
+func evalMulti() *results.EvalSummary {
+	return &results.EvalSummary{
 		Game: "brew", Strategy: "greedy", Opponents: []string{"random"}, CaseSet: "seeds:4", Run: "ev-multi",
-		Cases: []harness.EvalCase{
+		Cases: []results.EvalCase{
 			{Case: "seed:1", Score: 1, Rank: 1, Turns: 60, OpponentScores: []float64{0}},
 			{Case: "seed:2", Score: 1, Rank: 1, Turns: 58, OpponentScores: []float64{0}},
 			{Case: "seed:3", Score: 0.5, Rank: 1, Turns: 100, OpponentScores: []float64{0.5}},
@@ -48,18 +48,18 @@ func evalMulti() *harness.EvalSummary {
 }
 
 // abMulti is a two-player A/B run with a history for the Elo and LLR plots.
-func abMulti() *harness.ABSummary {
-	s := &harness.ABSummary{
+func abMulti() *results.ABSummary {
+	s := &results.ABSummary{
 		Game: "brew", A: "greedy", B: "random", CaseSet: "seeds:3", Run: "ab-multi", Games: 6,
 		Wins: 4, Draws: 1, Losses: 1, Pentanomial: [5]int{0, 0, 1, 1, 1}, Score: 0.75,
 		Elo: 190.8, EloCI95: [2]float64{-60.2, 441.8}, LOS: 0.93, LLR: 0.41, SPRT: "continue",
-		SPRTConfig: &harness.SPRTSpec{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05},
-		Cases: []harness.ABCase{
+		SPRTConfig: &results.SPRTSpec{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05},
+		Cases: []results.ABCase{
 			{Case: "seed:1", A: []float64{1, 1}, B: []float64{0, 0}, Points: 2},
 			{Case: "seed:2", A: []float64{1, 0.5}, B: []float64{0, 0.5}, Points: 1.5},
 			{Case: "seed:3", A: []float64{0, 1}, B: []float64{1, 0}, Points: 1},
 		},
-		History: []harness.ABPoint{
+		History: []results.ABPoint{
 			{Games: 2, Score: 1, Elo: math.Inf(1), LLR: 0.1},
 			{Games: 4, Score: 0.875, Elo: 338.0, LLR: 0.3},
 			{Games: 6, Score: 0.75, Elo: 190.8, LLR: 0.41},
@@ -69,17 +69,17 @@ func abMulti() *harness.ABSummary {
 }
 
 // abSingle is a single-player A/B run with groups.
-func abSingle() *harness.ABSummary {
-	return &harness.ABSummary{
+func abSingle() *results.ABSummary {
+	return &results.ABSummary{
 		Game: "hextris", A: "hexgreedy", B: "random", CaseSet: "smoke", Run: "ab-single", Games: 6,
 		MeanDiff: fp(600), CI95: &[2]float64{100, 1100}, WilcoxonP: fp(0.0312), MeanA: fp(700), MeanB: fp(100),
 		BetterA: ip(3), BetterB: ip(0),
-		Cases: []harness.ABCase{
+		Cases: []results.ABCase{
 			{Case: "p0/s0", Group: "p0", A: []float64{1000}, B: []float64{100}, Points: 900},
 			{Case: "p0/s1", Group: "p0", A: []float64{800}, B: []float64{150}, Points: 650},
 			{Case: "p1/s0", Group: "p1", A: []float64{300}, B: []float64{50}, Points: 250},
 		},
-		Groups: []harness.ABGroups{{Group: "p0", A: 900, B: 125}, {Group: "p1", A: 300, B: 50}},
+		Groups: []results.ABGroups{{Group: "p0", A: 900, B: 125}, {Group: "p1", A: 300, B: 50}},
 	}
 }
 

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -34,14 +34,14 @@ type ParamListing struct {
 
 // GameListing is a game as list shows it.
 type GameListing struct {
-	Name       string                `json:"name"`
-	Title      string                `json:"title"`
-	Seats      [2]int                `json:"seats"`
-	Opponents  string                `json:"default_opponents,omitempty"`
-	CaseSets   []harness.CaseSetInfo `json:"case_sets"`
-	Strategies []StrategyListing     `json:"strategies"`
+	Name       string                 `json:"name"`
+	Title      string                 `json:"title"`
+	Seats      [2]int                 `json:"seats"`
+	Opponents  string                 `json:"default_opponents,omitempty"`
+	CaseSets   []contract.CaseSetInfo `json:"case_sets"`
+	Strategies []StrategyListing      `json:"strategies"`
 	// Direction is "higher is better" or "lower is better"; Abilities and
-	// Tools are what the game offers beyond playing (harness.Abilities).
+	// Tools are what the game offers beyond playing (contract.Abilities).
 	Direction string        `json:"direction"`
 	Abilities []string      `json:"abilities,omitempty"`
 	Tools     []ToolListing `json:"tools,omitempty"`
@@ -66,7 +66,7 @@ type LimitsListing struct {
 }
 
 // describeLimits is l as list shows it.
-func describeLimits(l harness.TimeLimits) LimitsListing {
+func describeLimits(l contract.TimeLimits) LimitsListing {
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	return LimitsListing{Text: l.String(), FirstTurnMS: ms(l.FirstTurn), TurnMS: ms(l.Turn), TotalMS: ms(l.Total),
 		MarginMS: ms(l.Margin), FirstTurnMarginMS: ms(l.FirstTurnMargin), Measured: l.Measured,
@@ -123,7 +123,7 @@ func DescribeParams(specs param.Specs) []ParamListing {
 
 // ListGames describes the games of reg, or only the game only (its name,
 // a game file or referee:COMMAND) unless "".
-func ListGames(reg *harness.Registry, only string) ([]GameListing, error) {
+func ListGames(reg *contract.Registry, only string) ([]GameListing, error) {
 	if g, err := reg.Game(only); only != "" && err == nil {
 		only = g.Info().Name // a game file or referee:COMMAND lists as its game
 	}
@@ -134,9 +134,9 @@ func ListGames(reg *harness.Registry, only string) ([]GameListing, error) {
 			continue
 		}
 		lg := GameListing{Name: info.Name, Title: info.Title, Seats: [2]int{info.MinSeats, info.MaxSeats}, Opponents: info.Opponents, CaseSets: info.CaseSets}
-		lg.Direction, lg.Abilities = info.Direction(), harness.Abilities(g)
+		lg.Direction, lg.Abilities = info.Direction.String(), contract.Abilities(g)
 		lg.TimeLimits = describeLimits(info.Limits)
-		for _, t := range harness.ToolsOf(g) {
+		for _, t := range contract.ToolsOf(g) {
 			lg.Tools = append(lg.Tools, ToolListing{Command: "gauntlet " + info.Name + " " + t.Name, Summary: t.Summary})
 		}
 		for _, s := range reg.Strategies(info.Name) {

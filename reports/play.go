@@ -6,7 +6,8 @@ import (
 	"sort"
 	"strconv"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/internal/untrusted"
 	"gauntlet/workflow"
 )
@@ -26,7 +27,7 @@ func WritePlay(w io.Writer, res *workflow.PlayResult) error {
 	for i := range res.Outcome.Seats {
 		// Each seat's ignored answers and answer times, in the words of ab
 		// and eval (the forfeit is in the table).
-		tally := harness.ConductTally{Entrant: res.Entrants[i]}
+		tally := results.ConductTally{Entrant: res.Entrants[i]}
 		tally.Add(res.Case, &res.Outcome, i)
 		c := tally.Conduct()
 		c.Forfeits = 0
@@ -35,7 +36,7 @@ func WritePlay(w io.Writer, res *workflow.PlayResult) error {
 		}
 	}
 	for _, k := range sortedKeys(res.Outcome.Detail) {
-		if k == harness.AnswersDetailKey {
+		if k == contract.AnswersDetailKey {
 			continue // above
 		}
 		v := fmt.Sprint(res.Outcome.Detail[k])

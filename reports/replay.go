@@ -10,7 +10,7 @@ import (
 	"os"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // The viewer page is one self-contained HTML file: the replay's frames as
@@ -18,7 +18,7 @@ import (
 // keyboard, score line). It loads nothing from the network and opens from
 // disk.
 //
-// A game's renderer script (harness.Viewer.Renderer) defines one function,
+// A game's renderer script (contract.Viewer.Renderer) defines one function,
 //
 //	function gauntletRenderer(replay, stage) { ...; return {draw: function (i) {...}} }
 //
@@ -79,7 +79,7 @@ var replayTemplate = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 
 // WriteReplay writes the viewer page of r, drawn by the game's renderer
 // script (see above for its contract).
-func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
+func WriteReplay(w io.Writer, r *contract.Replay, renderer string) error {
 	if r.Count < 1 {
 		return fmt.Errorf("replay of %s %s has no frames", r.Game, r.Case)
 	}
@@ -93,7 +93,7 @@ func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
 	}
 	var b bytes.Buffer
 	err = replayTemplate.Execute(&b, struct {
-		R               *harness.Replay
+		R               *contract.Replay
 		CSS             template.CSS
 		Data            template.JS
 		Renderer, Shell template.JS
@@ -106,7 +106,7 @@ func WriteReplay(w io.Writer, r *harness.Replay, renderer string) error {
 }
 
 // WriteReplayFile writes the viewer page of r to path.
-func WriteReplayFile(path string, r *harness.Replay, renderer string) error {
+func WriteReplayFile(path string, r *contract.Replay, renderer string) error {
 	var b bytes.Buffer
 	if err := WriteReplay(&b, r, renderer); err != nil {
 		return err
@@ -115,7 +115,7 @@ func WriteReplayFile(path string, r *harness.Replay, renderer string) error {
 }
 
 // VsScores is "label score, label score" of a replay's seats.
-func VsScores(r *harness.Replay) string {
+func VsScores(r *contract.Replay) string {
 	var b strings.Builder
 	for i, l := range r.Seats {
 		if i > 0 {

@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // ReplayPick is a game worth watching in a report: why, its case, and the
@@ -29,10 +30,10 @@ type ReplayLink struct {
 }
 
 // PickEvalReplays chooses the telling cases of an eval: the best, the worst
-// and the median by seat 0's score (higherIsBetter says which end is best),
+// and the median by seat 0's score (d says which end is best),
 // each case once.
-func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
-	var cs []harness.EvalCase
+func PickEvalReplays(s *results.EvalSummary, d contract.Direction) []ReplayPick {
+	var cs []results.EvalCase
 	for _, c := range s.Cases {
 		if !math.IsNaN(c.Score) {
 			cs = append(cs, c)
@@ -41,15 +42,15 @@ func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
 	if len(cs) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(cs, func(a, b harness.EvalCase) int {
-		if higherIsBetter {
+	slices.SortStableFunc(cs, func(a, b results.EvalCase) int {
+		if d == contract.Higher {
 			return cmp.Compare(b.Score, a.Score)
 		}
 		return cmp.Compare(a.Score, b.Score)
 	})
 	var out []ReplayPick
 	seen := map[string]bool{}
-	add := func(why string, c harness.EvalCase) {
+	add := func(why string, c results.EvalCase) {
 		if !seen[c.Case] {
 			seen[c.Case] = true
 			out = append(out, ReplayPick{Why: why, Case: c.Case, Keys: []string{c.Case}})
@@ -64,10 +65,10 @@ func PickEvalReplays(s *harness.EvalSummary, higherIsBetter bool) []ReplayPick {
 // PickABReplays chooses the cases of an ab run where A and B differ most:
 // in single-player games the largest A − B each way; in games of two or
 // more seats the cases with the largest score margin over the pair, both
-// games of each. lowerIsBetter flips what "A better" means.
-func PickABReplays(s *harness.ABSummary, single, higherIsBetter bool, n int) []ReplayPick {
+// games of each. A lower score is better when d is Lower.
+func PickABReplays(s *results.ABSummary, single bool, d contract.Direction, n int) []ReplayPick {
 	type scored struct {
-		c      harness.ABCase
+		c      results.ABCase
 		margin float64 // A's advantage, positive when A did better
 	}
 	var cs []scored
@@ -76,7 +77,7 @@ func PickABReplays(s *harness.ABSummary, single, higherIsBetter bool, n int) []R
 		for i := range min(len(c.A), len(c.B)) {
 			m += c.A[i] - c.B[i]
 		}
-		if !higherIsBetter {
+		if d == contract.Lower {
 			m = -m
 		}
 		if !math.IsNaN(m) {

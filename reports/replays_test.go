@@ -4,37 +4,38 @@ import (
 	"reflect"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 func TestPickEvalReplays(t *testing.T) {
-	s := &harness.EvalSummary{Cases: []harness.EvalCase{
+	s := &results.EvalSummary{Cases: []results.EvalCase{
 		{Case: "a", Score: 5}, {Case: "b", Score: 9}, {Case: "c", Score: 1}, {Case: "d", Score: 7}, {Case: "e", Score: 3},
 	}}
-	got := PickEvalReplays(s, true)
+	got := PickEvalReplays(s, contract.Higher)
 	want := []ReplayPick{{"best", "b", []string{"b"}}, {"median", "a", []string{"a"}}, {"worst", "c", []string{"c"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("higher is better: %v, want %v", got, want)
 	}
-	got = PickEvalReplays(s, false)
+	got = PickEvalReplays(s, contract.Lower)
 	want = []ReplayPick{{"best", "c", []string{"c"}}, {"median", "a", []string{"a"}}, {"worst", "b", []string{"b"}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("lower is better: %v, want %v", got, want)
 	}
-	one := &harness.EvalSummary{Cases: []harness.EvalCase{{Case: "x", Score: 1}}}
-	if got := PickEvalReplays(one, true); len(got) != 1 {
+	one := &results.EvalSummary{Cases: []results.EvalCase{{Case: "x", Score: 1}}}
+	if got := PickEvalReplays(one, contract.Higher); len(got) != 1 {
 		t.Fatalf("one case picked %d times: %v", len(got), got)
 	}
 }
 
 func TestPickABReplays(t *testing.T) {
-	s := &harness.ABSummary{Cases: []harness.ABCase{
+	s := &results.ABSummary{Cases: []results.ABCase{
 		{Case: "s1", A: []float64{10, 12}, B: []float64{3, 4}},
 		{Case: "s2", A: []float64{5, 5}, B: []float64{5, 5}},
 		{Case: "s3", A: []float64{1, 2}, B: []float64{9, 9}},
 		{Case: "s4", A: []float64{7, 7}, B: []float64{6, 6}},
 	}}
-	got := PickABReplays(s, false, true, 3)
+	got := PickABReplays(s, false, contract.Higher, 3)
 	want := []ReplayPick{
 		{"A's largest margin", "s1", []string{"s1/ab", "s1/ba"}},
 		{"A's largest margin", "s4", []string{"s4/ab", "s4/ba"}},
@@ -43,7 +44,7 @@ func TestPickABReplays(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v\nwant %v", got, want)
 	}
-	single := PickABReplays(s, true, false, 2)
+	single := PickABReplays(s, true, contract.Lower, 2)
 	if len(single) != 2 || single[0].Case != "s3" || single[0].Keys[0] != "s3/a" || single[1].Case != "s1" {
 		t.Fatalf("single-player, lower is better: %v", single)
 	}

@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 // checkFiles verifies that every file a report lists, and every file
@@ -129,11 +129,11 @@ func TestEmptyAndNonFiniteInputsSayWhy(t *testing.T) {
 			return WriteStudyReport(d, s)
 		}, "no complete or pruned trial with a finite value"},
 		{"empty eval", func(d string) (*Report, error) {
-			return WriteEvalReport(d, nil, &harness.EvalSummary{Game: "g", Strategy: "s", CaseSet: "c", Mean: nan, CI95: [2]float64{nan, nan}})
+			return WriteEvalReport(d, nil, &results.EvalSummary{Game: "g", Strategy: "s", CaseSet: "c", Mean: nan, CI95: [2]float64{nan, nan}})
 		}, "the run has no played case"},
 		{"eval of NaN scores", func(d string) (*Report, error) {
-			return WriteEvalReport(d, nil, &harness.EvalSummary{Game: "g", Strategy: "s", CaseSet: "c", Games: 2, Mean: nan,
-				Cases: []harness.EvalCase{{Case: "a", Score: nan}, {Case: "b", Score: math.Inf(-1)}}})
+			return WriteEvalReport(d, nil, &results.EvalSummary{Game: "g", Strategy: "s", CaseSet: "c", Games: 2, Mean: nan,
+				Cases: []results.EvalCase{{Case: "a", Score: nan}, {Case: "b", Score: math.Inf(-1)}}})
 		}, "no finite score"},
 		{"ab without history", func(d string) (*Report, error) {
 			s := abMulti()

@@ -11,7 +11,9 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
 )
@@ -30,7 +32,7 @@ type Stored struct {
 // WriteStoredReport writes the report of a stored study or run into the
 // directory out, with the viewer pages of a few chosen games of a run; reg
 // resolves the games and strategies it names.
-func WriteStoredReport(ctx context.Context, reg *harness.Registry, req Stored, out string) (rep *Report, retErr error) {
+func WriteStoredReport(ctx context.Context, reg *contract.Registry, req Stored, out string) (rep *Report, retErr error) {
 	run, ab := req.Run, req.AB
 	chosen := 0
 	for _, s := range []string{req.Study, req.Run, req.AB} {
@@ -71,7 +73,7 @@ func WriteStoredReport(ctx context.Context, reg *harness.Registry, req Stored, o
 			return nil, err
 		}
 	default:
-		st, err := harness.OpenStoreReadOnly(ctx, req.Storage)
+		st, err := store.OpenReadOnly(ctx, req.Storage)
 		if err != nil {
 			return nil, err
 		}
@@ -93,31 +95,31 @@ func WriteStoredReport(ctx context.Context, reg *harness.Registry, req Stored, o
 			}
 		}
 		if run != "" {
-			rs, _, err := harness.LoadResults(ctx, st, reg, run)
+			rs, _, err := results.LoadResults(ctx, st, reg, run)
 			if err != nil {
 				return nil, err
 			}
-			sum := harness.SummarizeEval(rs)
+			sum := results.SummarizeEval(rs)
 			if !req.NoOptimum {
 				if err := sum.AddOptima(ctx, rs.Plan, runtime.NumCPU()); err != nil {
 					return nil, err
 				}
 			}
 			g := rs.Plan.Game
-			links, notes := storedReplays(ctx, reg, st, out, run, PickEvalReplays(sum, g.Info().HigherIsBetter))
+			links, notes := storedReplays(ctx, reg, st, out, run, PickEvalReplays(sum, g.Info().Direction))
 			if rep, err = WriteEvalReport(out, g, sum, WithReplays(links)); err != nil {
 				return nil, err
 			}
 			rep.Notes = append(rep.Notes, notes...)
 		} else {
-			sum, err := harness.LoadABSummary(ctx, st, reg, ab)
+			sum, err := results.LoadABSummary(ctx, st, reg, ab)
 			if err != nil {
 				return nil, err
 			}
 			var picks []ReplayPick
 			if g, err := reg.Game(sum.Game); err == nil {
 				info := g.Info()
-				picks = PickABReplays(sum, info.MaxSeats == 1, info.HigherIsBetter, 3)
+				picks = PickABReplays(sum, info.MaxSeats == 1, info.Direction, 3)
 			}
 			links, notes := storedReplays(ctx, reg, st, out, ab, picks)
 			if rep, err = WriteABReport(out, sum, WithReplays(links)); err != nil {
@@ -132,12 +134,12 @@ func WriteStoredReport(ctx context.Context, reg *harness.Registry, req Stored, o
 // storedReplays writes the viewer pages of the picked games of a stored run
 // into dir/replays. A game that cannot be watched (its game has no viewer,
 // an external bot's moves were not recorded) is a note, not a failure.
-func storedReplays(ctx context.Context, reg *harness.Registry, st *harness.Store, dir, run string, picks []ReplayPick) ([]ReplayLink, []string) {
+func storedReplays(ctx context.Context, reg *contract.Registry, st *store.Store, dir, run string, picks []ReplayPick) ([]ReplayLink, []string) {
 	var links []ReplayLink
 	var notes []string
 	for _, p := range picks {
 		for _, key := range p.Keys {
-			r, v, err := harness.WatchStored(ctx, st, reg, run, key)
+			r, v, err := results.WatchStored(ctx, st, reg, run, key)
 			if err != nil {
 				notes = append(notes, fmt.Sprintf("no replay of %s: %v", key, err))
 				continue

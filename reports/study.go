@@ -2,6 +2,7 @@ package reports
 
 import (
 	"fmt"
+	"gauntlet/harness/contract"
 	"math"
 	"sort"
 	"strconv"
@@ -20,8 +21,8 @@ type Study struct {
 	Game      string
 	Strategy  string
 	Cases     string
-	Objective string // what Value means, e.g. "mean score per case"
-	Minimize  bool   // lower values are better (default: higher)
+	Objective string             // what Value means, e.g. "mean score per case"
+	Direction contract.Direction // which values are better (default: higher)
 	// Params are the searched parameters in display order. Every trial's
 	// Params holds a number per name: the value, or for a categorical
 	// parameter the index of its choice in Choices[name].
@@ -63,7 +64,7 @@ type Step struct {
 
 // better reports whether a beats b in the study's direction.
 func (s *Study) better(a, b float64) bool {
-	if s.Minimize {
+	if s.Direction == contract.Lower {
 		return a < b
 	}
 	return a > b
@@ -336,7 +337,7 @@ func studyFacts(s *Study) []Fact {
 		counts[t.State]++
 	}
 	f := []Fact{}
-	if s.Minimize {
+	if s.Direction == contract.Lower {
 		f = append(f, Fact{"direction", "minimised (lower is better)"})
 	}
 	if b := s.Best(); b != nil {

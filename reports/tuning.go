@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/internal/untrusted"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning"
@@ -41,7 +41,7 @@ func WriteTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 		fmt.Fprintln(w, "improvement: none, the best trial is the default configuration")
 	} else if s.Improvement != nil && s.CI95 != nil {
 		what := "best - default"
-		if s.Minimize {
+		if s.Direction == contract.Lower {
 			what = "default - best, lower is better"
 		}
 		line := fmt.Sprintf("improvement (%s, paired per case): %s, 95%% CI [%s, %s]",
@@ -108,7 +108,7 @@ func tuneTrialTable(s *tuning.Summary) *Table {
 			first, later, forfeits := "", "", ""
 			if c := tr.Conduct; c != nil {
 				if c.MaxMS > 0 {
-					first, later = harness.MillisF(c.FirstMS), harness.MillisF(c.LaterMS)
+					first, later = contract.MillisF(c.FirstMS), contract.MillisF(c.LaterMS)
 				}
 				forfeits = fmt.Sprintf("%d/%d", c.Forfeits, c.Games)
 				if note == "" && c.FirstReason != "" {
@@ -209,9 +209,9 @@ func StudiesTable(list []tuning.StudyInfo) *Table {
 // takes. Categorical parameters (string values) become the index of their
 // choice; reg, when it knows the strategy, gives their declared order and
 // the log-scale parameters.
-func TuningStudy(reg *harness.Registry, rec *tuning.StudyRecord, sum *tuning.Summary) *Study {
+func TuningStudy(reg *contract.Registry, rec *tuning.StudyRecord, sum *tuning.Summary) *Study {
 	s := &Study{Name: rec.Name, Game: rec.Spec.Game, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Minimize: rec.Spec.Minimize,
+		Params: append([]string{}, rec.Spec.Space...), Choices: map[string][]string{}, Direction: rec.Spec.Direction,
 		Objective: rec.Spec.Objective()}
 	for _, u := range rec.Units {
 		name := u.Case

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/tuning"
 )
 
@@ -40,10 +40,10 @@ func TestTuneSummaryFailedDefault(t *testing.T) {
 // study's summary does (tuning.Spec.Objective), with and without an
 // opponent pool.
 func TestTuningStudyObjective(t *testing.T) {
-	for _, sp := range []tuning.Spec{{Game: "g", Strategy: "s"}, {Game: "g", Strategy: "s", Opponents: []string{"a", "b"}}, {Game: "g", Strategy: "s", Minimize: true}} {
+	for _, sp := range []tuning.Spec{{Game: "g", Strategy: "s"}, {Game: "g", Strategy: "s", Opponents: []string{"a", "b"}}, {Game: "g", Strategy: "s", Direction: contract.Lower}} {
 		rec := &tuning.StudyRecord{Name: "st", Spec: sp}
 		sum := tuning.BuildSummary(rec)
-		got := TuningStudy(harness.NewRegistry(), rec, sum).Objective
+		got := TuningStudy(contract.NewRegistry(), rec, sum).Objective
 		if got != sum.Objective || got != sp.Objective() || got == "" {
 			t.Errorf("opponents %v: report's objective %q, summary's %q, spec's %q", sp.Opponents, got, sum.Objective, sp.Objective())
 		}

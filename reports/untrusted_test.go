@@ -12,7 +12,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
+	"gauntlet/reports/table"
 )
 
 // hostile is a name or a forfeit reason as an attacker writes it: a
@@ -251,7 +252,7 @@ func TestWriteTablesFileWholeOrNothing(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	err := replaceFile(path, func(w io.Writer) error {
+	err := table.ReplaceFile(path, func(w io.Writer) error {
 		if _, err := io.WriteString(w, "| half a row"); err != nil {
 			return err
 		}
@@ -315,8 +316,8 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 // TestConductTextQuotesReasons: a forfeit reason, an ignored answer and a
 // warning that hold what a bot wrote are one line each, nothing raw.
 func TestConductTextQuotesReasons(t *testing.T) {
-	c := harness.Conduct{Entrant: "cmd:./bot", Games: 2, Forfeits: 2,
-		Reasons: []harness.ReasonCount{{Kind: "crashed", Count: 2, First: "crashed in round 1: exit status 3; stderr: " + hostile, Case: "seed:1"}},
+	c := results.Conduct{Entrant: "cmd:./bot", Games: 2, Forfeits: 2,
+		Reasons: []results.ReasonCount{{Kind: "crashed", Count: 2, First: "crashed in round 1: exit status 3; stderr: " + hostile, Case: "seed:1"}},
 		Ignored: 1, IgnoredGames: 1, IgnoredFirst: hostile, IgnoredCase: "seed:2",
 		Warnings: []string{hostile}}
 	lines := ConductText("A", c)
@@ -341,8 +342,8 @@ func TestReportQuotesHostileText(t *testing.T) {
 	s := evalSingle()
 	s.Strategy = hostile
 	s.Cases[4].Forfeit = hostile
-	s.Conduct = []harness.Conduct{{Entrant: hostile, Games: 5, Forfeits: 1,
-		Reasons: []harness.ReasonCount{{Kind: "x", Count: 1, First: hostile, Case: "p1/s1"}}}}
+	s.Conduct = []results.Conduct{{Entrant: hostile, Games: 5, Forfeits: 1,
+		Reasons: []results.ReasonCount{{Kind: "x", Count: 1, First: hostile, Case: "p1/s1"}}}}
 	dir := t.TempDir()
 	r, err := WriteEvalReport(dir, nil, s)
 	if err != nil {

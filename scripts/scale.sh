@@ -10,7 +10,7 @@
 # BIN is a gauntlet binary; PGURL a PostgreSQL database that runs may be
 # written into (every measurement is a run of its own); GAMES the brew
 # games of one measurement (default 200000). With BARE set to a
-# harness/games test binary (go test -c), the bare loop of the same games
+# games test binary (go test -c), the bare loop of the same games
 # is timed first, with the 20,000-game eval beside it, and three bare loops
 # side by side (what the machine gives three processes) before the
 # workers. PSQL (default psql) counts the stored games; SECTIONS (default

@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/store"
 	"gauntlet/internal/owner"
 )
 
@@ -37,7 +37,7 @@ func StorageURL(storage string) (url string, cleanup func(), err error) {
 		}
 		return "sqlite:" + filepath.Join(dir, "tune.db"), remove, nil
 	}
-	if _, err := harness.ParseStorage(storage); err != nil {
+	if _, err := store.ParseStorage(storage); err != nil {
 		return "", nil, cli.Usagef("--storage: %v", err)
 	}
 	return storage, func() {}, nil
@@ -56,14 +56,14 @@ func Logger(w io.Writer, quiet bool) *slog.Logger {
 // RunStudy opens the storage at url with open, runs study on it and closes
 // it. An interrupted study says what it keeps (kept: "finished trials") and
 // how to resume it; a SQLite file removed or replaced while the study ran
-// fails it (harness.MarkFile) before its answer is reported.
+// fails it (store.MarkFile) before its answer is reported.
 func RunStudy[S io.Closer, R any](ctx context.Context, url string, open func(context.Context, string) (S, error),
 	study, kept string, run func(S) (R, error)) (res R, err error) {
 	st, err := open(ctx, url)
 	if err != nil {
 		return res, err
 	}
-	mark := harness.MarkFile(url)
+	mark := store.MarkFile(url)
 	defer func() {
 		if cerr := st.Close(); cerr != nil && err == nil {
 			err = cerr

@@ -3,7 +3,7 @@ package tuning
 import (
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/entrant"
 	"gauntlet/strategies/param"
 )
 
@@ -41,7 +41,7 @@ func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
 			return false, fmt.Sprintf("%s gives the tuned strategy a wall-clock budget", c)
 		}
 	}
-	for _, e := range append(append([]*harness.Entrant(nil), t.opps...), t.fills...) {
+	for _, e := range append(append([]*entrant.Entrant(nil), t.opps...), t.fills...) {
 		if c := clocked(e.Specs(), e.Params); c != "" {
 			return false, fmt.Sprintf("%s gives %s a wall-clock budget", c, e.Label())
 		}

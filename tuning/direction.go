@@ -1,29 +1,38 @@
 package tuning
 
-import "github.com/c-bata/goptuna"
+import (
+	"gauntlet/harness/contract"
+
+	"github.com/c-bata/goptuna"
+)
 
 // A study maximises its objective, or minimises it when the game's scores
-// are costs (Spec.Minimize). Goptuna's study direction carries it to the
-// TPE sampler, the pruners (median, successive halving, ours) and the best
+// are costs (Spec.Direction is contract.Lower). Goptuna's study direction
+// carries it to the TPE sampler, the pruners (median, successive halving, ours) and the best
 // trial; Goptuna v0.9.0's CMA-ES ignores it and always minimises, so it is
 // shown the negated values of a maximising study (cmaDirection).
 
-// Direction is the Goptuna direction of the study.
-func (s Spec) Direction() goptuna.StudyDirection {
-	if s.Minimize {
+// StudyDirection is the Goptuna direction of the study.
+func (s Spec) StudyDirection() goptuna.StudyDirection {
+	if s.Direction == contract.Lower {
 		return goptuna.StudyDirectionMinimize
 	}
 	return goptuna.StudyDirectionMaximize
 }
 
+// objectiveDirection is the direction of a study of a game with that many
+// opponents: the game's for a mean score alone, Higher for a score
+// fraction against opponents.
+func objectiveDirection(info contract.GameInfo, opponents int) contract.Direction {
+	if opponents > 0 {
+		return contract.Higher
+	}
+	return info.Direction
+}
+
 // better reports whether value a is strictly better than b in the study's
 // direction.
-func (s Spec) better(a, b float64) bool {
-	if s.Minimize {
-		return a < b
-	}
-	return a > b
-}
+func (s Spec) better(a, b float64) bool { return s.Direction.Better(a, b) }
 
 // cmaDirection makes Goptuna's CMA-ES sampler follow the study's direction:
 // its optimizer ranks solutions by ascending value whatever the direction,

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // meanValue is the mean value of trials [from, to) with a value.
@@ -31,8 +31,8 @@ func TestMinimizingStudyFindsTheMinimum(t *testing.T) {
 			reg := toyRegistry(0)
 			c := Config{Game: "cost", Strategy: "dial", Cases: "seeds:4", Sampler: sampler, Seed: 7, Space: []string{"x", "k"}}
 			s := runStudy(t, reg, sqliteURL(t), "min", c, 40)
-			if !s.Minimize || s.BestValue == nil || s.DefaultValue == nil || s.Improvement == nil {
-				t.Fatalf("minimize %v best %v default %v improvement %v", s.Minimize, s.BestValue, s.DefaultValue, s.Improvement)
+			if s.Direction == contract.Higher || s.BestValue == nil || s.DefaultValue == nil || s.Improvement == nil {
+				t.Fatalf("minimize %v best %v default %v improvement %v", s.Direction == contract.Lower, s.BestValue, s.DefaultValue, s.Improvement)
 			}
 			for _, tr := range s.Trials {
 				if tr.State == StateComplete && *tr.Value < *s.BestValue {
@@ -85,7 +85,7 @@ func TestPoolObjectiveLowerIsBetter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tu.Spec().Minimize {
+	if tu.Spec().Direction == contract.Lower {
 		t.Fatal("a score fraction against opponents must be maximised")
 	}
 	good, err := tu.Play(context.Background(), map[string]float64{"x": 7, "k": 5, "mode": 2, "lr": 0.1}, 0, 6, 2, hplay)
@@ -141,7 +141,7 @@ func TestFillersSeatEveryGame(t *testing.T) {
 	}
 	// The candidate at its defaults is far below the opponent: every unit
 	// is lost, whatever the fillers score.
-	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 3, 2, harness.PlayOptions{})
+	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 3, 2, contract.PlayOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

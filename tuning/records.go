@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
-
 	"github.com/c-bata/goptuna"
 	"gorm.io/gorm"
+
+	"gauntlet/harness/results"
 )
 
 // StudyInfo is one line of the study list.
@@ -96,8 +96,8 @@ type TrialConduct struct {
 	MaxMS       float64 `json:"max_answer_ms"`
 }
 
-// trialConduct condenses a harness.Conduct.
-func trialConduct(c harness.Conduct) *TrialConduct {
+// trialConduct condenses a results.Conduct.
+func trialConduct(c results.Conduct) *TrialConduct {
 	tc := &TrialConduct{Games: c.Games, Forfeits: c.Forfeits}
 	if len(c.Reasons) > 0 {
 		tc.FirstReason = c.Reasons[0].First

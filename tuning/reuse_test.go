@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -27,34 +27,31 @@ type tally struct {
 	fail     bool
 }
 
-func (g *tally) Info() harness.GameInfo {
-	return harness.GameInfo{Name: "tally", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true,
-		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
+func (g *tally) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "tally", MinSeats: 1, MaxSeats: 1, Direction: contract.Higher,
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
-func (g *tally) Cases(set string) ([]harness.Case, error) {
+func (g *tally) Cases(set string) ([]contract.Case, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 	if err != nil || n < 1 {
 		return nil, fmt.Errorf("unknown case set %q", set)
 	}
-	out := make([]harness.Case, n)
+	out := make([]contract.Case, n)
 	for i := range out {
-		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
 	}
 	return out, nil
 }
 
-func (g *tally) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+func (g *tally) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	if g.hangFrom > 0 && c.Seed >= g.hangFrom {
 		<-ctx.Done()
-		return harness.Outcome{}, ctx.Err()
+		return contract.Outcome{}, ctx.Err()
 	}
-	b, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
+	b := players[0].Bot
 	g.played.Add(1)
-	return harness.Outcome{Seats: []harness.SeatResult{{Score: b.(*knobBot).quality + float64(c.Seed)}}}, nil
+	return contract.Outcome{Seats: []contract.SeatResult{{Score: b.(*knobBot).quality + float64(c.Seed)}}}, nil
 }
 
 var pickSpecs = param.Specs{
@@ -63,10 +60,10 @@ var pickSpecs = param.Specs{
 	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 100, Default: 0, Help: "a wall clock (0: none)", Clock: true},
 }
 
-func tallyRegistry(g *tally) *harness.Registry {
-	r := harness.NewRegistry()
+func tallyRegistry(g *tally) *contract.Registry {
+	r := contract.NewRegistry()
 	r.RegisterGame(g)
-	r.RegisterStrategy(&harness.Strategy{Game: "tally", Name: "pick", Params: pickSpecs,
+	r.RegisterStrategy(&contract.Strategy{Game: "tally", Name: "pick", Params: pickSpecs,
 		New: func(v param.Values, seed uint64) (any, error) {
 			if g.fail && v["k"] == 0 {
 				return nil, errors.New("k=0 crashes")
@@ -82,7 +79,7 @@ func quietLog() *slog.Logger {
 
 // startStudy makes the tuner, opens the storage and queues the base trial
 // as `gauntlet tune` does.
-func startStudy(t *testing.T, reg *harness.Registry, url string, c Config) (*Tuner, *Storage) {
+func startStudy(t *testing.T, reg *contract.Registry, url string, c Config) (*Tuner, *Storage) {
 	t.Helper()
 	tu, err := New(reg, c)
 	if err != nil {

@@ -17,7 +17,7 @@ import (
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/sqldb"
 )
 
@@ -69,13 +69,13 @@ var ownSchema = []string{
 var goptunaTables = []string{"studies", "study_user_attributes", "study_system_attributes", "trials",
 	"trial_user_attributes", "trial_system_attributes", "trial_params", "trial_values"}
 
-func init() { harness.RegisterTables(ownSchema, goptunaTables...) }
+func init() { store.RegisterTables(ownSchema, goptunaTables...) }
 
 // OpenStorage opens the database at url ("sqlite:FILE" or
-// "postgres://...", read by harness.ParseStorage: SQLite gets WAL, a busy
+// "postgres://...", read by store.ParseStorage: SQLite gets WAL, a busy
 // timeout and immediate transactions) and creates the tables it lacks.
 func OpenStorage(ctx context.Context, url string) (*Storage, error) {
-	st, err := harness.ParseStorage(url)
+	st, err := store.ParseStorage(url)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func newSQLite(ctx context.Context, url, path string) error {
 	if path == ":memory:" {
 		return nil
 	}
-	hs, err := harness.OpenStore(ctx, url)
+	hs, err := store.Open(ctx, url)
 	if err != nil {
 		return err
 	}
@@ -140,10 +140,10 @@ func newSQLite(ctx context.Context, url, path string) error {
 }
 
 // OpenStorageReadOnly opens the database at url for reading its studies
-// only (harness.OpenStoreReadOnly): nothing is written to it, and a store
+// only (store.OpenReadOnly): nothing is written to it, and a store
 // without the tuning tables holds no study.
 func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
-	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	hs, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
 }
 
 // redact hides a password in a URL for messages.
-func redact(url string) string { return harness.RedactURL(url) }
+func redact(url string) string { return store.RedactURL(url) }
 
 func (s *Storage) migrate(ctx context.Context) error {
 	return s.db.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
@@ -276,15 +276,15 @@ func (s *Storage) ensureStudy(ctx context.Context, name string, spec Spec, units
 			if sid, err = ts.CreateNewStudy(name); err != nil {
 				return err
 			}
-			if err := ts.SetStudyDirection(sid, spec.Direction()); err != nil {
+			if err := ts.SetStudyDirection(sid, spec.StudyDirection()); err != nil {
 				return err
 			}
 		} else if err != nil {
 			return err
 		} else if d, err := ts.GetStudyDirection(sid); err != nil {
 			return err
-		} else if d != spec.Direction() {
-			return fmt.Errorf("study %q: the Goptuna study is set to %s; this study must %s", name, d, spec.Direction())
+		} else if d != spec.StudyDirection() {
+			return fmt.Errorf("study %q: the Goptuna study is set to %s; this study must %s", name, d, spec.StudyDirection())
 		}
 		id = sid
 		return nil

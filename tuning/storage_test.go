@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 )
 
 // TestStoreBeforeItsMarkIsRecognised makes a store with every table of the
@@ -47,7 +47,7 @@ func TestStoreBeforeItsMarkIsRecognised(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	hs, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}

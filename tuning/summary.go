@@ -4,12 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-
 	"sort"
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // Summary is the answer of `gauntlet tune`: the trials, the best
@@ -57,9 +56,9 @@ type Summary struct {
 	DefaultTrial  *int   `json:"default_trial,omitempty"`
 	DefaultState  string `json:"default_state"`
 	DefaultReason string `json:"default_reason,omitempty"`
-	// Minimize is true when the study minimises its objective (lower is
-	// better): the best value is the lowest.
-	Minimize bool `json:"minimize,omitempty"`
+	// Direction is Lower when the study minimises its objective (lower is
+	// better): the best value is the lowest (JSON: the boolean "minimize").
+	Direction contract.Direction `json:"minimize,omitempty"`
 	// Improvement is the mean per-unit gain of the best configuration over
 	// the default, positive when the best is better: best − default when
 	// the study maximises, default − best when it minimises. CI95 is its
@@ -69,7 +68,7 @@ type Summary struct {
 	CI95        *[2]float64 `json:"ci95"`
 	WilcoxonP   *float64    `json:"wilcoxon_p,omitempty"`
 	// Official aggregated totals (games whose leaderboard aggregates cases,
-	// harness.Aggregator) of the best and the default configurations.
+	// contract.Aggregator) of the best and the default configurations.
 	BestTotal    *float64 `json:"best_total,omitempty"`
 	DefaultTotal *float64 `json:"default_total,omitempty"`
 
@@ -115,13 +114,13 @@ type TrialRow struct {
 // configuration's scores are those of the trial that played it (the base
 // trial); when no trial did (--no-base-trial), they are played now (jobs
 // games in parallel) and stored.
-func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions) (*Summary, error) {
+func (t *Tuner) Summarize(ctx context.Context, st *Storage, name string, jobs int, play contract.PlayOptions) (*Summary, error) {
 	return t.summarize(ctx, st, name, jobs, play, true)
 }
 
 // summarize is Summarize; mayPlay false leaves a default configuration no
 // trial evaluated unknown instead of playing it.
-func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs int, play harness.PlayOptions, mayPlay bool) (*Summary, error) {
+func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs int, play contract.PlayOptions, mayPlay bool) (*Summary, error) {
 	rec, err := st.Load(ctx, name)
 	if err != nil {
 		return nil, err
@@ -141,7 +140,7 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 		s.DefaultState, s.DefaultReason = "not evaluated", "stopped by --timeout before a trial of the base configuration finished"
 	}
 	if len(t.opps) == 0 {
-		if agg, ok := t.game.(harness.Aggregator); ok {
+		if agg, ok := t.game.(contract.Aggregator); ok {
 			if ds := rec.defaultScores(); ds != nil {
 				s.DefaultTotal = t.total(agg, ds)
 			}
@@ -149,7 +148,7 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 				s.BestTotal = t.total(agg, b.Scores)
 			}
 			verb := "maximises"
-			if t.spec.Minimize {
+			if t.spec.Direction == contract.Lower {
 				verb = "minimises"
 			}
 			s.Notes = append(s.Notes, "the study "+verb+" the mean per-case score; best_total and default_total are the game's official aggregated totals")
@@ -204,7 +203,7 @@ func (r *StudyRecord) defaultScores() []float64 {
 }
 
 // total is the official total of per-unit scores.
-func (t *Tuner) total(agg harness.Aggregator, scores []float64) *float64 {
+func (t *Tuner) total(agg contract.Aggregator, scores []float64) *float64 {
 	groups := map[string]map[string]float64{}
 	var order []string
 	total := 0.0
@@ -231,7 +230,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
 		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
-		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Minimize: sp.Minimize, Objective: sp.Objective()}
+		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Direction: sp.Direction, Objective: sp.Objective()}
 	workers := map[string]bool{}
 	configs := map[string]bool{}
 	for i := range rec.Trials {
@@ -314,7 +313,7 @@ func BuildSummary(rec *StudyRecord) *Summary {
 			d := make([]float64, len(best.Scores))
 			for i := range d {
 				d[i] = best.Scores[i] - ds[i]
-				if sp.Minimize {
+				if sp.Direction == contract.Lower {
 					d[i] = -d[i]
 				}
 			}

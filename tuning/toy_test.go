@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -34,49 +34,46 @@ type knob struct {
 
 type knobBot struct{ quality float64 }
 
-func (g *knob) Info() harness.GameInfo {
+func (g *knob) Info() contract.GameInfo {
 	minSeats := g.seats
 	if g.minSeats > 0 {
 		minSeats = g.minSeats
 	}
-	return harness.GameInfo{Name: g.name, MinSeats: minSeats, MaxSeats: g.seats, HigherIsBetter: !g.lower,
-		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
+	return contract.GameInfo{Name: g.name, MinSeats: minSeats, MaxSeats: g.seats, Direction: g.direction(),
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
-func (g *knob) Cases(set string) ([]harness.Case, error) {
+func (g *knob) Cases(set string) ([]contract.Case, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
 		return nil, fmt.Errorf("unknown case set %q (known: seeds:N)", set)
 	}
-	out := make([]harness.Case, n)
+	out := make([]contract.Case, n)
 	for i := range out {
-		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1), Group: strconv.Itoa(i % 3)}
+		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1), Group: strconv.Itoa(i % 3)}
 	}
 	return out, nil
 }
 
-func (g *knob) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+func (g *knob) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	if g.delay > 0 {
 		select {
 		case <-time.After(g.delay):
 		case <-ctx.Done():
-			return harness.Outcome{}, ctx.Err()
+			return contract.Outcome{}, ctx.Err()
 		}
 	}
-	var out harness.Outcome
+	var out contract.Outcome
 	for seat, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(c.Seed, uint64(seat)))
 		score := b.(*knobBot).quality + 4*r.Float64()
 		if g.lower {
 			score = 200 - score
 		}
-		out.Seats = append(out.Seats, harness.SeatResult{Score: score})
+		out.Seats = append(out.Seats, contract.SeatResult{Score: score})
 	}
-	harness.Ranks(out.Seats, !g.lower)
+	contract.Ranks(out.Seats, g.direction())
 	return out, nil
 }
 
@@ -108,15 +105,15 @@ func dialQuality(v param.Values) float64 {
 // (two to four seats), and the lower-is-better mirrors cost and costduel,
 // with the strategies dial (tunable) and fixed (an opponent of given
 // quality).
-func toyRegistry(delay time.Duration) *harness.Registry {
-	r := harness.NewRegistry()
+func toyRegistry(delay time.Duration) *contract.Registry {
+	r := contract.NewRegistry()
 	for _, g := range []*knob{{name: "knob", seats: 1, delay: delay}, {name: "duel", seats: 2, delay: delay},
 		{name: "cost", seats: 1, delay: delay, lower: true}, {name: "costduel", seats: 2, delay: delay, lower: true},
 		{name: "party", seats: 4, minSeats: 2, delay: delay}} {
 		r.RegisterGame(g)
-		r.RegisterStrategy(&harness.Strategy{Game: g.name, Name: "dial", Params: dialSpecs,
+		r.RegisterStrategy(&contract.Strategy{Game: g.name, Name: "dial", Params: dialSpecs,
 			New: func(v param.Values, seed uint64) (any, error) { return &knobBot{quality: dialQuality(v)}, nil }})
-		r.RegisterStrategy(&harness.Strategy{Game: g.name, Name: "fixed",
+		r.RegisterStrategy(&contract.Strategy{Game: g.name, Name: "fixed",
 			Params: param.Specs{{Name: "q", Kind: param.Float, Min: -1000, Max: 1000, Default: 50, Help: "quality"}},
 			New:    func(v param.Values, seed uint64) (any, error) { return &knobBot{quality: v["q"]}, nil }})
 	}
@@ -184,7 +181,7 @@ func workerMain(js string) int {
 }
 
 // runStudy runs a study in this process.
-func runStudy(t *testing.T, reg *harness.Registry, url, study string, c Config, trials int) *Summary {
+func runStudy(t *testing.T, reg *contract.Registry, url, study string, c Config, trials int) *Summary {
 	t.Helper()
 	tu, err := New(reg, c)
 	if err != nil {
@@ -210,8 +207,16 @@ func openStorage(t *testing.T, url string) *Storage {
 }
 
 // hplay are the play options of the tests.
-var hplay harness.PlayOptions
+var hplay contract.PlayOptions
 
 func sqliteURL(t *testing.T) string {
 	return "sqlite:" + filepath.Join(t.TempDir(), "tune.db")
+}
+
+// direction is the knob game's score direction.
+func (g *knob) direction() contract.Direction {
+	if g.lower {
+		return contract.Lower
+	}
+	return contract.Higher
 }

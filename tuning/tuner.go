@@ -11,7 +11,10 @@ import (
 	"slices"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 	"gauntlet/strategies/param"
 )
 
@@ -42,7 +45,7 @@ type Config struct {
 	// default configuration the best trial is compared with.
 	Params []string
 	// Opponents is the opponent pool of games with two or more seats, a
-	// lineup as harness.Registry.ParseLineup reads it ("greedy,random");
+	// lineup as contract.Registry.ParseLineup reads it ("greedy,random");
 	// empty: the game's default opponents. Each opponent plays every case
 	// twice with the seats swapped. Single-player games take none.
 	Opponents string
@@ -61,7 +64,7 @@ type Config struct {
 	Chunk int
 	// Play holds the time limits an external entrant plays under; they are
 	// part of the study's identity (see Spec.Limits).
-	Play harness.PlayOptions
+	Play contract.PlayOptions
 }
 
 // Spec is the resolved definition of a study, stored with it: a study name
@@ -87,14 +90,14 @@ type Spec struct {
 	Fixed  map[string]string `json:"fixed,omitempty"`
 	Bot    string            `json:"bot,omitempty"`
 	Limits string            `json:"limits,omitempty"`
-	// Minimize is true when the study minimises its objective: the mean
+	// Direction is Lower when the study minimises its objective: the mean
 	// score of a single-player game whose scores are costs (lower is
 	// better). Score fractions against opponents are always maximised.
-	// Left out of the JSON when false, so studies stored before it existed
-	// keep their names and definitions.
-	Minimize bool `json:"minimize,omitempty"`
+	// In JSON it is the boolean "minimize", left out when false, so that
+	// studies stored before it existed keep their names and definitions.
+	Direction contract.Direction `json:"minimize,omitempty"`
 	// Source and Referee are a game made from a referee program (see
-	// harness.Sourcer): the --game value that resolves to it again, so that
+	// contract.Sourcer): the --game value that resolves to it again, so that
 	// a stored study rebuilds its game, and its files' fingerprint, so
 	// that a changed referee or game file makes another study.
 	Source  string `json:"source,omitempty"`
@@ -109,7 +112,7 @@ type Spec struct {
 // show.
 func (s Spec) Objective() string {
 	if len(s.Opponents) == 0 {
-		if s.Minimize {
+		if s.Direction == contract.Lower {
 			return "mean score per case (seat 0), minimised: lower is better"
 		}
 		return "mean score per case (seat 0)"
@@ -151,7 +154,7 @@ type UnitInfo struct {
 // unit is a UnitInfo with its games.
 type unit struct {
 	UnitInfo
-	matches  []harness.Match
+	matches  []runner.Match
 	candSeat []int // seat of the candidate in each match
 	oppSeat  []int // seat of the opponent in each match (-1: single-player)
 }
@@ -159,13 +162,13 @@ type unit struct {
 // Tuner is a resolved study definition bound to a registry: the game, the
 // strategy, the search space, the opponents and the cases.
 type Tuner struct {
-	reg   *harness.Registry
+	reg   *contract.Registry
 	spec  Spec
-	game  harness.Game
-	base  *harness.Entrant // the tuned entrant at its base values
+	game  contract.Game
+	base  *entrant.Entrant // the tuned entrant at its base values
 	space *Space
-	opps  []*harness.Entrant
-	fills []*harness.Entrant // the other seats of every game (Spec.Fillers), if any
+	opps  []*entrant.Entrant
+	fills []*entrant.Entrant // the other seats of every game (Spec.Fillers), if any
 	units []unit
 }
 
@@ -179,7 +182,7 @@ func oneOf(what, v string, list []string) error {
 }
 
 // New checks a user's request and resolves it.
-func New(reg *harness.Registry, c Config) (*Tuner, error) {
+func New(reg *contract.Registry, c Config) (*Tuner, error) {
 	if c.Sampler == "" {
 		c.Sampler = "tpe"
 	}
@@ -216,14 +219,14 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 		return nil, err
 	}
 	game := g.Info().Name
-	ent, err := reg.ParseEntrant(game, c.Strategy, c.Params...)
+	ent, err := entrant.Parse(reg, game, c.Strategy, c.Params...)
 	if err != nil {
 		return nil, err
 	}
 	space, err := NewSpace(ent.Specs(), c.Space, ent.Params)
 	if err != nil {
 		if len(ent.Specs()) == 0 && ent.IsExternal() {
-			return nil, fmt.Errorf("command %s declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", harness.JoinCommand(ent.Template))
+			return nil, fmt.Errorf("command %s declares no parameter to tune: declare them in its placeholders ({name:int[1,9]=5}, float, log, cat) or a spec file ({params@spec.json})", entrant.JoinCommand(ent.Template))
 		}
 		return nil, err
 	}
@@ -263,15 +266,15 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	}
 	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
 		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
-		Minimize: len(oppKeys) == 0 && !info.HigherIsBetter}
+		Direction: objectiveDirection(info, len(oppKeys))}
 	if len(bots) > 0 {
 		spec.OpponentBots = bots
 	}
-	if src, ok := g.(harness.Sourcer); ok {
+	if src, ok := g.(contract.Sourcer); ok {
 		spec.Source, spec.Referee = src.Source()
 	}
 	if ent.IsExternal() {
-		spec.Strategy = "cmd:" + harness.JoinCommand(ent.Template)
+		spec.Strategy = "cmd:" + entrant.JoinCommand(ent.Template)
 		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
 		if len(ent.Ext) > 0 {
 			spec.Fixed = maps.Clone(ent.Ext)
@@ -294,7 +297,7 @@ func New(reg *harness.Registry, c Config) (*Tuner, error) {
 	return t, nil
 }
 
-func strategyList(reg *harness.Registry, game string) string {
+func strategyList(reg *contract.Registry, game string) string {
 	var names []string
 	for _, s := range reg.Strategies(game) {
 		names = append(names, s.Name)
@@ -308,8 +311,8 @@ func strategyList(reg *harness.Registry, game string) string {
 // lineupKeys reads a lineup, the study's opponents or fillers (what, named
 // in the errors), into the entrants' keys; the fingerprint of an external
 // command's files goes into bots by its key.
-func lineupKeys(reg *harness.Registry, game, what, lineup string, bots map[string]string) ([]string, error) {
-	ents, err := reg.ParseLineup(game, lineup)
+func lineupKeys(reg *contract.Registry, game, what, lineup string, bots map[string]string) ([]string, error) {
+	ents, err := entrant.ParseLineup(reg, game, lineup)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
@@ -326,10 +329,10 @@ func lineupKeys(reg *harness.Registry, game, what, lineup string, bots map[strin
 // keyEntrants turns the entrant keys of a study definition (its opponents
 // or fillers: what, named in the errors) back into entrants; an external
 // command whose files changed since the study began (bots) is an error.
-func keyEntrants(reg *harness.Registry, game, what string, keys []string, bots map[string]string) ([]*harness.Entrant, error) {
-	var out []*harness.Entrant
+func keyEntrants(reg *contract.Registry, game, what string, keys []string, bots map[string]string) ([]*entrant.Entrant, error) {
+	var out []*entrant.Entrant
 	for _, k := range keys {
-		e, err := reg.ParseEntrant(game, k)
+		e, err := entrant.Parse(reg, game, k)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", what, err)
 		}
@@ -351,7 +354,7 @@ func orNone(s string) string {
 // specGame is the game of a study definition: by its source when it was
 // made from a referee program (whose files must not have changed), else by
 // its name.
-func specGame(reg *harness.Registry, spec Spec) (harness.Game, error) {
+func specGame(reg *contract.Registry, spec Spec) (contract.Game, error) {
 	if spec.Source == "" {
 		return reg.Game(spec.Game)
 	}
@@ -359,7 +362,7 @@ func specGame(reg *harness.Registry, spec Spec) (harness.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %s of the study: %w", spec.Game, err)
 	}
-	src, ok := g.(harness.Sourcer)
+	src, ok := g.(contract.Sourcer)
 	if !ok {
 		return nil, fmt.Errorf("game %q of the study is no longer made from a referee program", spec.Source)
 	}
@@ -370,7 +373,7 @@ func specGame(reg *harness.Registry, spec Spec) (harness.Game, error) {
 }
 
 // FromSpec rebuilds a tuner from a stored study definition.
-func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
+func FromSpec(reg *contract.Registry, spec Spec) (*Tuner, error) {
 	g, err := specGame(reg, spec)
 	if err != nil {
 		return nil, err
@@ -379,7 +382,7 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 	for _, k := range slices.Sorted(maps.Keys(spec.Fixed)) {
 		fixed = append(fixed, k+"="+spec.Fixed[k])
 	}
-	ent, err := reg.ParseEntrant(spec.Game, spec.Strategy, fixed...)
+	ent, err := entrant.Parse(reg, spec.Game, spec.Strategy, fixed...)
 	if err != nil {
 		return nil, err
 	}
@@ -420,20 +423,20 @@ func FromSpec(reg *harness.Registry, spec Spec) (*Tuner, error) {
 	return t, nil
 }
 
-// buildUnits lays out the games: harness.EvalPlan for single-player play,
-// harness.ABPlan per opponent (pairs with the seats swapped) otherwise.
+// buildUnits lays out the games: runner.EvalPlan for single-player play,
+// runner.ABPlan per opponent (pairs with the seats swapped) otherwise.
 // Units are in case order, opponents interleaved, so that every chunk of
 // cases meets every opponent.
 func (t *Tuner) buildUnits() error {
 	base := t.base
 	if len(t.opps) == 0 {
-		p, err := harness.EvalPlan(t.game, t.spec.Cases, base, nil, "")
+		p, err := runner.EvalPlan(t.game, t.spec.Cases, base, nil, "")
 		if err != nil {
 			return err
 		}
 		for _, m := range p.Matches {
 			t.units = append(t.units, unit{UnitInfo: UnitInfo{Key: m.Case.ID, Case: m.Case.ID, Group: m.Case.Group},
-				matches: []harness.Match{m}, candSeat: []int{0}, oppSeat: []int{-1}})
+				matches: []runner.Match{m}, candSeat: []int{0}, oppSeat: []int{-1}})
 		}
 		return nil
 	}
@@ -446,7 +449,7 @@ func (t *Tuner) buildUnits() error {
 				fillers = append(fillers, opp)
 			}
 		}
-		p, err := harness.ABPlan(t.game, t.spec.Cases, base, opp, fillers, 0, "", nil)
+		p, err := runner.ABPlan(t.game, t.spec.Cases, base, opp, fillers, 0, "", nil)
 		if err != nil {
 			return err
 		}
@@ -456,7 +459,7 @@ func (t *Tuner) buildUnits() error {
 			c := p.Matches[i].Case
 			u := unit{UnitInfo: UnitInfo{Key: label + "|" + c.ID, Case: c.ID, Group: c.Group, Opponent: label}}
 			for _, m := range p.Matches[i : i+2] {
-				mm := harness.Match{Key: label + "|" + m.Key, Case: m.Case, Seats: make([]int, len(m.Seats))}
+				mm := runner.Match{Key: label + "|" + m.Key, Case: m.Case, Seats: make([]int, len(m.Seats))}
 				for s, e := range m.Seats {
 					switch {
 					case e == 0:
@@ -468,8 +471,8 @@ func (t *Tuner) buildUnits() error {
 					}
 				}
 				u.matches = append(u.matches, mm)
-				u.candSeat = append(u.candSeat, harness.SeatOf(&m, 0))
-				u.oppSeat = append(u.oppSeat, harness.SeatOf(&m, 1))
+				u.candSeat = append(u.candSeat, runner.SeatOf(&m, 0))
+				u.oppSeat = append(u.oppSeat, runner.SeatOf(&m, 1))
 			}
 			us = append(us, u)
 		}
@@ -490,7 +493,7 @@ func (t *Tuner) Spec() Spec { return t.spec }
 func (t *Tuner) Space() *Space { return t.space }
 
 // Game returns the game.
-func (t *Tuner) Game() harness.Game { return t.game }
+func (t *Tuner) Game() contract.Game { return t.game }
 
 // Units lists the scored units in play order.
 func (t *Tuner) Units() []UnitInfo {
@@ -518,7 +521,7 @@ func (t *Tuner) External() bool {
 	if t.base.IsExternal() {
 		return true
 	}
-	for _, e := range append(append([]*harness.Entrant(nil), t.opps...), t.fills...) {
+	for _, e := range append(append([]*entrant.Entrant(nil), t.opps...), t.fills...) {
 		if e.IsExternal() {
 			return true
 		}
@@ -530,17 +533,17 @@ func (t *Tuner) External() bool {
 func (t *Tuner) Objective() string { return t.spec.Objective() }
 
 // entrant is the tuned entrant with the given values.
-func (t *Tuner) entrant(v param.Values) (*harness.Entrant, error) { return t.base.With(v) }
+func (t *Tuner) entrant(v param.Values) (*entrant.Entrant, error) { return t.base.With(v) }
 
 // Play plays units [from, to) with the strategy at values v and returns the
 // units' scores. Games run in parallel (jobs); results do not depend on jobs.
-func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, opt harness.PlayOptions) ([]float64, error) {
+func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, opt contract.PlayOptions) ([]float64, error) {
 	return t.play(ctx, v, from, to, jobs, opt, nil)
 }
 
 // play is Play that also counts the tuned entrant's conduct (forfeits,
 // answer times) into tally when it is not nil.
-func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, opt harness.PlayOptions, tally *harness.ConductTally) ([]float64, error) {
+func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, opt contract.PlayOptions, tally *results.ConductTally) ([]float64, error) {
 	if from < 0 || to > len(t.units) || from > to {
 		return nil, fmt.Errorf("units [%d, %d) out of range (%d units)", from, to, len(t.units))
 	}
@@ -563,7 +566,7 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 // order) with the strategy at values v and returns the score of every unit
 // whose games all finished, by unit index: all of them, or, with an error
 // (an interruption), those that finished before it.
-func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs int, opt harness.PlayOptions, tally *harness.ConductTally) (map[int]float64, error) {
+func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs int, opt contract.PlayOptions, tally *results.ConductTally) (map[int]float64, error) {
 	got := make(map[int]float64, len(idx))
 	if len(idx) == 0 {
 		return got, nil
@@ -572,15 +575,15 @@ func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs i
 	if err != nil {
 		return got, err
 	}
-	ents := append([]*harness.Entrant{cand}, t.opps...)
-	p := &harness.Plan{Game: t.game, Entrants: append(ents, t.fills...)}
+	ents := append([]*entrant.Entrant{cand}, t.opps...)
+	p := &runner.Plan{Game: t.game, Entrants: append(ents, t.fills...)}
 	for _, u := range idx {
 		if u < 0 || u >= len(t.units) {
 			return got, fmt.Errorf("unit %d out of range (%d units)", u, len(t.units))
 		}
 		p.Matches = append(p.Matches, t.units[u].matches...)
 	}
-	rn := &harness.Runner{Jobs: jobs, Options: opt, Worker: "tune"}
+	rn := &runner.Runner{Jobs: jobs, Options: opt, Worker: "tune"}
 	rs, runErr := rn.Run(ctx, p, nil)
 	if rs == nil {
 		return got, runErr

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"io"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 )
 
 // ABRequest is an A/B comparison of two entrants.
@@ -17,13 +20,13 @@ type ABRequest struct {
 	Cases        string // "": the game's choice, else seeds:GAMES/2 (smoke for single-player games)
 	Games        int    // at most this many games; 0: the whole case set
 	Fillers      string // lineup of the other seats of games of 3+ players
-	SPRT         string // [model:]elo0,elo1[,alpha,beta]; "": harness.DefaultSPRT
+	SPRT         string // [model:]elo0,elo1[,alpha,beta]; "": results.DefaultSPRT
 }
 
 // ABResult is a finished A/B comparison.
 type ABResult struct {
 	Ran
-	Summary *harness.ABSummary
+	Summary *results.ABSummary
 }
 
 // AB checks the request, plays it on the store (resuming the run there)
@@ -40,9 +43,9 @@ func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, 
 	if err != nil {
 		return nil, err
 	}
-	var stop harness.Stopper
+	var stop runner.Stopper
 	if info.MaxSeats > 1 && sp.Early {
-		if stop, err = harness.NewSPRTStopper(plan, sp); err != nil {
+		if stop, err = results.NewSPRTStopper(plan, sp); err != nil {
 			return nil, err
 		}
 	}
@@ -53,7 +56,7 @@ func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, 
 	if st != nil {
 		defer closeInto(&err, st)
 	}
-	sum, err := harness.SummarizeAB(rs, sp)
+	sum, err := results.SummarizeAB(rs, sp)
 	if err != nil {
 		return nil, err
 	}
@@ -75,9 +78,9 @@ func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, 
 }
 
 // plan checks the rest of the request and makes its plan.
-func (req *ABRequest) plan(g harness.Game) (*harness.Plan, harness.SPRTSpec, error) {
+func (req *ABRequest) plan(g contract.Game) (*runner.Plan, results.SPRTSpec, error) {
 	info := g.Info()
-	sp := harness.DefaultSPRT
+	sp := results.DefaultSPRT
 	if req.A == "" || req.B == "" {
 		return nil, sp, cli.Usagef("--a and --b are required")
 	}
@@ -102,14 +105,14 @@ func (req *ABRequest) plan(g harness.Game) (*harness.Plan, harness.SPRTSpec, err
 		default:
 			cases = "seeds:100"
 		}
-		cases = harness.DefaultCases(g, "ab", cases)
+		cases = contract.DefaultCases(g, "ab", cases)
 	}
-	var fill []*harness.Entrant
+	var fill []*entrant.Entrant
 	if req.Fillers != "" {
 		if info.MaxSeats < 3 {
 			return nil, sp, cli.Usagef("game %s has %d seats: no --fillers", info.Name, info.MaxSeats)
 		}
-		if fill, err = harness.Default.ParseLineup(info.Name, req.Fillers); err != nil {
+		if fill, err = entrant.ParseLineup(contract.Default, info.Name, req.Fillers); err != nil {
 			return nil, sp, cli.Usagef("--fillers: %v", err)
 		}
 	}
@@ -117,11 +120,11 @@ func (req *ABRequest) plan(g harness.Game) (*harness.Plan, harness.SPRTSpec, err
 		if info.MaxSeats == 1 {
 			return nil, sp, cli.Usagef("--sprt: game %s is single-player; ab compares per-case scores there", info.Name)
 		}
-		if sp, err = harness.ParseSPRT(req.SPRT); err != nil {
+		if sp, err = results.ParseSPRT(req.SPRT); err != nil {
 			return nil, sp, cli.Usagef("%v", err)
 		}
 	}
-	plan, err := harness.ABPlan(g, cases, a, b, fill, req.Games, req.Run, map[string]any{"sprt": sp})
+	plan, err := runner.ABPlan(g, cases, a, b, fill, req.Games, req.Run, map[string]any{"sprt": sp})
 	if err != nil {
 		return nil, sp, cli.Usagef("%v", err)
 	}

@@ -5,14 +5,15 @@ import (
 	"fmt"
 	"strings"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 )
 
 // GamesWith lists the names of the registered games for which has is true.
-func GamesWith(has func(harness.Game) bool) []string {
+func GamesWith(has func(contract.Game) bool) []string {
 	var out []string
-	for _, g := range harness.Default.Games() {
+	for _, g := range contract.Default.Games() {
 		if has(g) {
 			out = append(out, g.Info().Name)
 		}
@@ -25,13 +26,13 @@ func GamesWith(has func(harness.Game) bool) []string {
 // have the ability (what).
 func AbilityGame[A any](name, what string) (A, error) {
 	var zero A
-	g, err := harness.Default.Game(name)
+	g, err := contract.Default.Game(name)
 	if err != nil {
 		return zero, cli.Usagef("%v", err)
 	}
 	a, ok := g.(A)
 	if !ok {
-		have := GamesWith(func(g harness.Game) bool { _, ok := g.(A); return ok })
+		have := GamesWith(func(g contract.Game) bool { _, ok := g.(A); return ok })
 		return zero, cli.Usagef("game %s has no %s (games with one: %s)", name, what, strings.Join(have, ", "))
 	}
 	return a, nil
@@ -40,11 +41,11 @@ func AbilityGame[A any](name, what string) (A, error) {
 // ServeBot serves built-in strategy spec of game over the game's own
 // protocol on io: the strategy as an external bot of the game.
 func ServeBot(ctx context.Context, io cli.IO, game, spec string, assign []string, seed uint64) error {
-	srv, err := AbilityGame[harness.BotServer](game, "bot protocol here")
+	srv, err := AbilityGame[contract.BotServer](game, "bot protocol here")
 	if err != nil {
 		return err
 	}
-	ent, err := harness.Default.ParseEntrant(game, spec, assign...)
+	ent, err := entrant.Parse(contract.Default, game, spec, assign...)
 	if err != nil {
 		return cli.Usagef("%v", err)
 	}

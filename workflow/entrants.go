@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 	"gauntlet/internal/bounded"
 	"gauntlet/strategies/param"
 )
@@ -53,7 +54,7 @@ type EntrantSpec struct {
 }
 
 // Entrant resolves the entrant for game; errors are usage errors.
-func (s EntrantSpec) Entrant(game string) (*harness.Entrant, error) {
+func (s EntrantSpec) Entrant(game string) (*entrant.Entrant, error) {
 	if s.Strategy == "" {
 		return nil, cli.Usagef("--strategy is required")
 	}
@@ -61,7 +62,7 @@ func (s EntrantSpec) Entrant(game string) (*harness.Entrant, error) {
 	if err != nil {
 		return nil, err
 	}
-	e, err := harness.Default.ParseEntrant(game, s.Strategy, append(assign, s.Params...)...)
+	e, err := entrant.Parse(contract.Default, game, s.Strategy, append(assign, s.Params...)...)
 	if err != nil {
 		return nil, cli.Usagef("--strategy: %v", err)
 	}
@@ -71,7 +72,7 @@ func (s EntrantSpec) Entrant(game string) (*harness.Entrant, error) {
 // Opponents reads the other seats of g: the lineup (--opponents) and the
 // extra entrants (repeated --opponent, for external commands); by default
 // the game's lineup. A single-player game takes none.
-func Opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entrant, error) {
+func Opponents(g contract.Game, lineup string, extra []string) ([]*entrant.Entrant, error) {
 	info := g.Info()
 	if info.MaxSeats == 1 {
 		if lineup != "" || len(extra) > 0 {
@@ -82,16 +83,16 @@ func Opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 	if lineup == "" && len(extra) == 0 {
 		lineup = info.Opponents
 	}
-	var out []*harness.Entrant
+	var out []*entrant.Entrant
 	if lineup != "" && lineup != "none" {
-		l, err := harness.Default.ParseLineup(info.Name, lineup)
+		l, err := entrant.ParseLineup(contract.Default, info.Name, lineup)
 		if err != nil {
 			return nil, cli.Usagef("--opponents: %v", err)
 		}
 		out = l
 	}
 	for _, spec := range extra {
-		e, err := harness.Default.ParseEntrant(info.Name, spec)
+		e, err := entrant.Parse(contract.Default, info.Name, spec)
 		if err != nil {
 			return nil, cli.Usagef("--opponent: %v", err)
 		}
@@ -102,12 +103,12 @@ func Opponents(g harness.Game, lineup string, extra []string) ([]*harness.Entran
 
 // abEntrant resolves entrant spec of flag flagName (--a, --b) with the
 // values of its params file (--a-params-file).
-func abEntrant(game, flagName, spec, file string) (*harness.Entrant, error) {
+func abEntrant(game, flagName, spec, file string) (*entrant.Entrant, error) {
 	assign, err := FileAssignments(file)
 	if err != nil {
 		return nil, fmt.Errorf("%s-params-file: %w", flagName, err)
 	}
-	e, err := harness.Default.ParseEntrant(game, spec, assign...)
+	e, err := entrant.Parse(contract.Default, game, spec, assign...)
 	if err != nil {
 		return nil, cli.Usagef("%s: %v", flagName, err)
 	}

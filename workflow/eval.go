@@ -4,8 +4,10 @@ import (
 	"context"
 	"io"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
 )
 
 // EvalRequest is an eval: one entrant on a case set against the other
@@ -22,15 +24,15 @@ type EvalRequest struct {
 // Ran is a plan as it was played: its results, by this process and
 // resumed from the store.
 type Ran struct {
-	Game    harness.Game
-	Plan    *harness.Plan
-	Results *harness.Results
+	Game    contract.Game
+	Plan    *runner.Plan
+	Results *runner.Results
 }
 
 // EvalResult is a finished eval.
 type EvalResult struct {
 	Ran
-	Summary *harness.EvalSummary
+	Summary *results.EvalSummary
 }
 
 // Eval checks the request, plays it on the store (resuming the run there)
@@ -51,9 +53,9 @@ func Eval(ctx context.Context, req EvalRequest, progress io.Writer) (res *EvalRe
 	}
 	cases := req.Cases
 	if cases == "" {
-		cases = harness.DefaultCases(g, "eval", "smoke")
+		cases = contract.DefaultCases(g, "eval", "smoke")
 	}
-	plan, err := harness.EvalPlan(g, cases, ent, opps, req.Run)
+	plan, err := runner.EvalPlan(g, cases, ent, opps, req.Run)
 	if err != nil {
 		return nil, cli.Usagef("%v", err)
 	}
@@ -64,7 +66,7 @@ func Eval(ctx context.Context, req EvalRequest, progress io.Writer) (res *EvalRe
 	if st != nil {
 		defer closeInto(&err, st)
 	}
-	sum := harness.SummarizeEval(rs)
+	sum := results.SummarizeEval(rs)
 	if !req.NoOptimum {
 		if err := sum.AddOptima(ctx, plan, req.Jobs); err != nil {
 			return nil, err

@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
 	"gauntlet/internal/untrusted"
 	"gauntlet/league"
 )
@@ -63,7 +63,7 @@ func LeagueAdd(ctx context.Context, req LeagueAddRequest) (v league.Version, err
 		}
 		req.Game = d.Game
 	}
-	g, err := harness.Default.Game(req.Game)
+	g, err := contract.Default.Game(req.Game)
 	if err != nil {
 		return v, cli.Usagef("--game: %v", err)
 	}
@@ -79,7 +79,7 @@ func LeagueAdd(ctx context.Context, req LeagueAddRequest) (v league.Version, err
 		if info.MaxSeats == 1 {
 			fallback = "smoke"
 		}
-		req.Cases = harness.DefaultCases(g, "league", fallback)
+		req.Cases = contract.DefaultCases(g, "league", fallback)
 	}
 	if _, err := g.Cases(req.Cases); err != nil {
 		return v, cli.Usagef("--cases: %v", err)

@@ -9,8 +9,10 @@ import (
 	"runtime"
 	"strings"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 )
 
 // DefaultBotProcs is the default most processes an external bot may run
@@ -66,14 +68,14 @@ func (o *Options) Check() error {
 
 // ResolveGame checks the options and returns the game: --game is
 // required, and its time limits must take the options'.
-func (o *Options) ResolveGame() (harness.Game, error) {
+func (o *Options) ResolveGame() (contract.Game, error) {
 	if o.Game == "" {
 		return nil, cli.Usagef("--game is required (games: %s)", GameNames())
 	}
 	if err := o.Check(); err != nil {
 		return nil, err
 	}
-	g, err := harness.Default.Game(o.Game)
+	g, err := contract.Default.Game(o.Game)
 	if err != nil {
 		return nil, cli.Usagef("--game: %v", err)
 	}
@@ -83,7 +85,7 @@ func (o *Options) ResolveGame() (harness.Game, error) {
 // CheckLimits refuses time limits the game does not apply or that make no
 // sense. An unknown game is left to the caller.
 func (o *Options) CheckLimits() error {
-	g, err := harness.Default.Game(o.Game)
+	g, err := contract.Default.Game(o.Game)
 	if err != nil {
 		return nil
 	}
@@ -96,37 +98,37 @@ func (o *Options) CheckLimits() error {
 // GameNames lists the registered games, comma-separated.
 func GameNames() string {
 	var names []string
-	for _, g := range harness.Default.Games() {
+	for _, g := range contract.Default.Games() {
 		names = append(names, g.Info().Name)
 	}
 	return strings.Join(names, ", ")
 }
 
 // PlayOptions are the options as a game takes them.
-func (o *Options) PlayOptions() harness.PlayOptions {
-	return harness.PlayOptions{NoTimeLimit: o.NoTimeLimit, TurnTime: o.TurnTime.D, FirstTurnTime: o.FirstTurnTime.D,
+func (o *Options) PlayOptions() contract.PlayOptions {
+	return contract.PlayOptions{NoTimeLimit: o.NoTimeLimit, TurnTime: o.TurnTime.D, FirstTurnTime: o.FirstTurnTime.D,
 		TimeMargin: o.Margin.D, MarginSet: o.Margin.Given, GameTimeout: o.GameTimeout.D,
 		BotMemory: o.BotMemory.N, BotProcs: o.BotProcs, CPUClock: o.Clock == "cpu"}
 }
 
 // openStore opens the Storage store; "none" gives nil (nothing stored).
-func (o *Options) openStore(ctx context.Context) (*harness.Store, error) {
+func (o *Options) openStore(ctx context.Context) (*store.Store, error) {
 	if o.Storage == "" || o.Storage == "none" {
 		return nil, nil
 	}
-	return harness.OpenStore(ctx, o.Storage)
+	return store.Open(ctx, o.Storage)
 }
 
 // runPlan opens the store (nil for none), plays plan on it and returns the
 // results; the caller closes the store. The progress bar goes to progress
 // unless Quiet. An interrupted run says how to resume it.
-func (o *Options) runPlan(ctx context.Context, plan *harness.Plan, stop harness.Stopper, progress io.Writer) (*harness.Results, *harness.Store, error) {
+func (o *Options) runPlan(ctx context.Context, plan *runner.Plan, stop runner.Stopper, progress io.Writer) (*runner.Results, *store.Store, error) {
 	st, err := o.openStore(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	o.FitJobs(plan, runtime.NumCPU())
-	rn := &harness.Runner{Store: st, Jobs: o.Jobs, Options: o.PlayOptions()}
+	rn := &runner.Runner{Store: st, Jobs: o.Jobs, Options: o.PlayOptions()}
 	if !o.Quiet {
 		rn.Progress = progress
 	}
@@ -158,7 +160,7 @@ func (o *Options) runPlan(ctx context.Context, plan *harness.Plan, stop harness.
 // --jobs, it plays at most cores / players games at once; with a --jobs
 // that shares the cores, it warns that a timeout may then be the
 // machine's, not the bot's.
-func (o *Options) FitJobs(plan *harness.Plan, cores int) {
+func (o *Options) FitJobs(plan *runner.Plan, cores int) {
 	external := false
 	for _, e := range plan.Entrants {
 		external = external || e.IsExternal()
@@ -173,7 +175,7 @@ func (o *Options) FitJobs(plan *harness.Plan, cores int) {
 // FitJobsTo is FitJobs for games of the given seats, with an external bot
 // among the players or not (tune and spsa, which build their games
 // themselves).
-func (o *Options) FitJobsTo(info harness.GameInfo, external bool, seats, cores int) {
+func (o *Options) FitJobsTo(info contract.GameInfo, external bool, seats, cores int) {
 	if l := info.Limits; !external || o.NoTimeLimit || o.Clock == "cpu" || l.Turn == 0 && l.FirstTurn == 0 && l.Total == 0 {
 		return
 	}

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
-	_ "gauntlet/harness/games" // registers brew
+	_ "gauntlet/games" // registers brew
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/runner"
 	"gauntlet/workflow"
 )
 
@@ -28,19 +30,19 @@ func TestParseSize(t *testing.T) {
 // wall clock, the default --jobs plays at most cores / players games at
 // once; a --jobs given that shares the cores is kept, with a warning.
 func TestJobsLeaveEachPlayerACore(t *testing.T) {
-	g, err := harness.Default.Game("brew")
+	g, err := contract.Default.Game("brew")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ext, err := harness.Default.ParseEntrant("brew", "cmd:sh")
+	ext, err := entrant.Parse(contract.Default, "brew", "cmd:sh")
 	if err != nil {
 		t.Fatal(err)
 	}
-	greedy, err := harness.Default.ParseEntrant("brew", "greedy")
+	greedy, err := entrant.Parse(contract.Default, "brew", "greedy")
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan := &harness.Plan{Game: g, Entrants: []*harness.Entrant{ext, greedy}, Matches: []harness.Match{{Seats: []int{0, 1}}}}
+	plan := &runner.Plan{Game: g, Entrants: []*entrant.Entrant{ext, greedy}, Matches: []runner.Match{{Seats: []int{0, 1}}}}
 	var logs bytes.Buffer
 	defer slog.SetDefault(slog.Default())
 	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))

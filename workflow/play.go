@@ -4,8 +4,10 @@ import (
 	"context"
 	"os"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/runner"
 )
 
 // PlayRequest is one game: a case and the entrants seat by seat.
@@ -19,11 +21,11 @@ type PlayRequest struct {
 
 // PlayResult is a game played.
 type PlayResult struct {
-	Game     string          `json:"game"`
-	Case     string          `json:"case"`
-	Entrants []string        `json:"entrants"`
-	Outcome  harness.Outcome `json:"outcome"`
-	WallMS   float64         `json:"-"`
+	Game     string           `json:"game"`
+	Case     string           `json:"case"`
+	Entrants []string         `json:"entrants"`
+	Outcome  contract.Outcome `json:"outcome"`
+	WallMS   float64          `json:"-"`
 }
 
 // Play checks the request and plays its game, writing its record.
@@ -45,14 +47,14 @@ func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
 	if len(cases) != 1 {
 		return nil, cli.Usagef("--case %s names %d cases; give one case ID (the first is %s)", req.Case, len(cases), cases[0].ID)
 	}
-	var ents []*harness.Entrant
+	var ents []*entrant.Entrant
 	if req.Lineup != "" {
-		if ents, err = harness.Default.ParseLineup(req.Game, req.Lineup); err != nil {
+		if ents, err = entrant.ParseLineup(contract.Default, req.Game, req.Lineup); err != nil {
 			return nil, cli.Usagef("--entrants: %v", err)
 		}
 	}
 	for _, spec := range req.Extra {
-		en, err := harness.Default.ParseEntrant(req.Game, spec)
+		en, err := entrant.Parse(contract.Default, req.Game, spec)
 		if err != nil {
 			return nil, cli.Usagef("--entrant: %v", err)
 		}
@@ -78,9 +80,9 @@ func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
 	for i := range seats {
 		seats[i] = i
 	}
-	plan := &harness.Plan{Game: g, Entrants: ents}
-	m := harness.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
-	out, wall, err := harness.PlayMatch(ctx, plan, &m, opt)
+	plan := &runner.Plan{Game: g, Entrants: ents}
+	m := runner.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
+	out, wall, err := runner.PlayMatch(ctx, plan, &m, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,10 @@ import (
 	"slices"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 )
 
 // RunInfo is one stored run as `gauntlet runs` lists it.
@@ -42,14 +44,14 @@ func Runs(ctx context.Context, url, game string, result func(kind string, summar
 		return nil, err
 	}
 	if game != "" {
-		if _, err := harness.Default.Game(game); err != nil {
+		if _, err := contract.Default.Game(game); err != nil {
 			return nil, cli.Usagef("--game: %v", err)
 		}
 	}
 	if err := ExistingDatabase(url); err != nil {
 		return nil, err
 	}
-	st, err := harness.OpenStoreReadOnly(ctx, url)
+	st, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -65,7 +67,7 @@ func Runs(ctx context.Context, url, game string, result func(kind string, summar
 		}
 		info := RunInfo{ID: r.ID, Kind: r.Kind, Game: r.Game, CaseSet: r.CaseSet, Games: r.GameCount,
 			Status: r.Status, Created: r.Created, Updated: r.Updated, Summary: r.Summary}
-		if n, err := harness.PlannedGames(harness.Default, &r); err == nil {
+		if n, err := results.PlannedGames(contract.Default, &r); err == nil {
 			info.Planned = n
 		} // else a game or case set this build does not know: the stored count alone
 		for _, en := range r.Entrants {
@@ -87,7 +89,7 @@ func abCounted(kind string, summary json.RawMessage) (int, bool) {
 	if kind != "ab" || len(summary) == 0 || string(summary) == "null" {
 		return 0, false
 	}
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal(summary, &s); err != nil {
 		return 0, false // the result's error reports it
 	}
@@ -96,7 +98,7 @@ func abCounted(kind string, summary json.RawMessage) (int, bool) {
 
 // Compare compares run id of the store at url with run base of the store
 // at baseURL, game by game.
-func Compare(ctx context.Context, baseURL, base, url, id string) (*harness.Comparison, error) {
+func Compare(ctx context.Context, baseURL, base, url, id string) (*results.Comparison, error) {
 	if base == "" || id == "" {
 		return nil, cli.Usagef("--base and --run are required")
 	}
@@ -113,13 +115,13 @@ func Compare(ctx context.Context, baseURL, base, url, id string) (*harness.Compa
 			return nil, err
 		}
 	}
-	load := func(url, id string) (_ *harness.StoredRun, err error) {
-		st, err := harness.OpenStoreReadOnly(ctx, url)
+	load := func(url, id string) (_ *results.StoredRun, err error) {
+		st, err := store.OpenReadOnly(ctx, url)
 		if err != nil {
 			return nil, err
 		}
 		defer closeInto(&err, st)
-		return harness.LoadStoredRun(ctx, st, id)
+		return results.LoadStoredRun(ctx, st, id)
 	}
 	b, err := load(baseURL, base)
 	if err != nil {
@@ -129,7 +131,7 @@ func Compare(ctx context.Context, baseURL, base, url, id string) (*harness.Compa
 	if err != nil {
 		return nil, err
 	}
-	return harness.Compare(harness.Default, b, r)
+	return results.Compare(contract.Default, b, r)
 }
 
 // ReadStorage checks the store flag (name) of a command that reads stored
@@ -139,7 +141,7 @@ func ReadStorage(name, url, why string) error {
 	if url == "" || url == "none" {
 		return cli.Usagef("%s %q: %s", name, url, why)
 	}
-	if _, err := harness.ParseStorage(url); err != nil {
+	if _, err := store.ParseStorage(url); err != nil {
 		return cli.Usagef("%s: %v", name, err)
 	}
 	return nil
@@ -149,7 +151,7 @@ func ReadStorage(name, url, why string) error {
 // only read exists and can be opened (PostgreSQL URLs pass), saying which:
 // no database, or permission denied.
 func ExistingDatabase(url string) error {
-	ps, err := harness.ParseStorage(url)
+	ps, err := store.ParseStorage(url)
 	if err != nil || ps.Dialect != "sqlite" || ps.Path == ":memory:" {
 		return nil // ParseStorage's error is reported where the store is opened
 	}

@@ -3,8 +3,11 @@ package workflow
 import (
 	"context"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 )
 
 // ViewRequest is one game to watch: a stored one (Run and Case, a game key
@@ -20,7 +23,7 @@ type ViewRequest struct {
 }
 
 // View returns req's game as a replay and its game's viewer.
-func View(ctx context.Context, req ViewRequest) (*harness.Replay, harness.Viewer, error) {
+func View(ctx context.Context, req ViewRequest) (*contract.Replay, contract.Viewer, error) {
 	if req.Run != "" {
 		if req.Game != "" || req.Entrant.Strategy != "" || req.Lineup != "" || len(req.Opponents) > 0 {
 			return nil, nil, cli.Usagef("--run replays a stored game: no --game, --strategy or --opponents")
@@ -31,7 +34,7 @@ func View(ctx context.Context, req ViewRequest) (*harness.Replay, harness.Viewer
 	if err != nil {
 		return nil, nil, err
 	}
-	viewer, ok := g.(harness.Viewer)
+	viewer, ok := g.(contract.Viewer)
 	if !ok {
 		return nil, nil, cli.Usagef("game %s has no replay viewer", req.Game)
 	}
@@ -53,14 +56,14 @@ func View(ctx context.Context, req ViewRequest) (*harness.Replay, harness.Viewer
 	if err != nil {
 		return nil, nil, err
 	}
-	plan, err := harness.EvalPlan(g, cases[0].ID, ent, opps, "")
+	plan, err := runner.EvalPlan(g, cases[0].ID, ent, opps, "")
 	if err != nil {
 		return nil, nil, err
 	}
 	opt := req.PlayOptions()
 	opt.RecordMoves = true
 	m := &plan.Matches[0]
-	outcome, _, err := harness.PlayMatch(ctx, plan, m, opt)
+	outcome, _, err := runner.PlayMatch(ctx, plan, m, opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -73,17 +76,17 @@ func View(ctx context.Context, req ViewRequest) (*harness.Replay, harness.Viewer
 }
 
 // viewStored returns one game of a stored run.
-func viewStored(ctx context.Context, storage, run, key string) (r *harness.Replay, v harness.Viewer, err error) {
+func viewStored(ctx context.Context, storage, run, key string) (r *contract.Replay, v contract.Viewer, err error) {
 	if key == "" {
 		return nil, nil, cli.Usagef("--case is required (a case of the run; CASE/ab or CASE/ba for an ab run)")
 	}
 	if err := ReadStorage("--storage", storage, "--run reads a stored run"); err != nil {
 		return nil, nil, err
 	}
-	st, err := harness.OpenStoreReadOnly(ctx, storage)
+	st, err := store.OpenReadOnly(ctx, storage)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer closeInto(&err, st)
-	return harness.WatchStored(ctx, st, harness.Default, run, key)
+	return results.WatchStored(ctx, st, contract.Default, run, key)
 }

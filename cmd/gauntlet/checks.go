@@ -3,8 +3,8 @@ package main
 import (
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
 )
 
 // check refuses bad values of tune's flags (set: the flags given) and
@@ -41,8 +41,8 @@ func (f *tuneFlags) check(set map[string]bool) error {
 	}
 	if f.cases == "" && f.rf.Game != "" {
 		f.cases = "smoke"
-		if g, err := harness.Default.Game(f.rf.Game); err == nil {
-			f.cases = harness.DefaultCases(g, "tune", f.cases)
+		if g, err := contract.Default.Game(f.rf.Game); err == nil {
+			f.cases = contract.DefaultCases(g, "tune", f.cases)
 		}
 	}
 	return nil

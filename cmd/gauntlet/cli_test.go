@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/internal/testbot"
-
-	"gauntlet/harness"
 )
 
 // The test binary doubles as the gauntlet binary: with GAUNTLET_CLI_MAIN
@@ -64,7 +64,7 @@ func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 	if c1 != 0 || c2 != 0 {
 		t.Fatalf("exit %d %d: %s %s", c1, c2, e1, e2)
 	}
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(one), &s); err != nil || s.Games != 30 {
 		t.Fatalf("eval --json: %v %+v", err, s)
 	}
@@ -72,7 +72,7 @@ func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 		t.Fatalf("--jobs 1 and --jobs 2 differ:\n%s\n%s", one, two)
 	}
 	// The stored run has a run ID in it; everything else must agree.
-	var s3 harness.EvalSummary
+	var s3 results.EvalSummary
 	json.Unmarshal([]byte(again), &s3)
 	s3.Run = s.Run
 	a, _ := json.Marshal(s)
@@ -120,7 +120,7 @@ func TestABStrongBeatsWeakAndSPRTAcceptsH1(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +183,7 @@ func TestKilledRunResumes(t *testing.T) {
 	}
 	ctx := context.Background()
 	stored := func() int {
-		st, err := harness.OpenStore(ctx, "sqlite:"+db)
+		st, err := store.Open(ctx, "sqlite:"+db)
 		if err != nil {
 			return 0
 		}
@@ -208,11 +208,11 @@ func TestKilledRunResumes(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != n || s.Missing != 0 {
 		t.Fatalf("resumed summary: %v games=%d missing=%d", err, s.Games, s.Missing)
 	}
-	st, err := harness.OpenStore(ctx, "sqlite:"+db)
+	st, err := store.Open(ctx, "sqlite:"+db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"io"
 
-	"gauntlet/harness"
+	_ "gauntlet/games" // registers the games and their strategies
 	"gauntlet/harness/cli"
-	_ "gauntlet/harness/games" // registers the games and their strategies
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/workflow"
 )
@@ -28,13 +29,13 @@ func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.Var(&f.TurnTime, "turn-time", "time limit of an external bot's answer (0 = the game's; 'gauntlet list --game G' shows each game's limits)")
 	fs.Var(&f.FirstTurnTime, "first-turn-time", "time limit of an external bot's first answer, where the game has one (0 = the game's)")
 	fs.Var(&f.Margin, "time-margin", "time an external bot may take beyond each limit before it forfeits (default: the game's; 0 = none)")
-	fs.Var(&f.GameTimeout, "game-timeout", fmt.Sprintf("wall-clock cap of a game with external bots, whatever the time limits: a bot still awaited then forfeits (0 = twice the game's time limits, at least %v)", harness.DefaultGameCap))
+	fs.Var(&f.GameTimeout, "game-timeout", fmt.Sprintf("wall-clock cap of a game with external bots, whatever the time limits: a bot still awaited then forfeits (0 = twice the game's time limits, at least %v)", contract.DefaultGameCap))
 	fs.Var(&f.BotMemory, "bot-memory", "most resident memory an external bot's processes may hold together, e.g. 512M or 2G (0 = no cap)")
 	fs.IntVar(&f.BotProcs, "bot-procs", workflow.DefaultBotProcs, "most processes an external bot may run at once, itself included (0 = no cap)")
 	fs.StringVar(&f.Clock, "clock", "wall", "how external bots' answers are timed: wall (as the contests did) or cpu (the CPU time of the bot's processes; Linux)")
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress bar")
 	if storing {
-		fs.StringVar(&f.Storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
+		fs.StringVar(&f.Storage, "storage", store.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")
 		fs.StringVar(&f.Run, "run", "", "run name (default: derived from game, entrants, params and cases; the same command resumes the same run)")
 	}
 }

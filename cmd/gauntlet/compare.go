@@ -5,7 +5,7 @@ import (
 	"context"
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 	"gauntlet/workflow"
@@ -26,7 +26,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "compare", "--base ID --run ID [--storage URL] [--base-storage URL] [--all]")
 	fs.StringVar(&base, "base", "", "id of the stored eval or ab run to compare against (the former version)")
 	fs.StringVar(&run, "run", "", "id of the stored run of the same game and cases (the new version)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store of --run: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store of --run: sqlite:FILE or postgres://...")
 	fs.StringVar(&baseStorage, "base-storage", "", "results store of --base (default: --storage)")
 	fs.BoolVar(&all, "all", false, "list every common game, not only those whose result changed")
 	fs.BoolVar(&asJSON, "json", false, "print the comparison, every common game included, as JSON")

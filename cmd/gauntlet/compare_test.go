@@ -7,31 +7,31 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 )
 
 // abRun stores an ab run of pips and returns its summary.
-func abRun(t *testing.T, dir, db, name, a string) harness.ABSummary {
+func abRun(t *testing.T, dir, db, name, a string) results.ABSummary {
 	t.Helper()
 	out, stderr, code := gauntlet(t, dir, "ab", "--game", "pips", "--a", a, "--b", "skill", "--games", "16",
 		"--storage", db, "--run", name, "--json", "--quiet")
 	if code != 0 {
 		t.Fatalf("ab %s: exit %d: %s", a, code, stderr)
 	}
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
-func compareJSON(t *testing.T, dir string, args ...string) harness.Comparison {
+func compareJSON(t *testing.T, dir string, args ...string) results.Comparison {
 	t.Helper()
 	out, stderr, code := gauntlet(t, dir, append([]string{"compare", "--json"}, args...)...)
 	if code != 0 {
 		t.Fatalf("compare %v: exit %d: %s", args, code, stderr)
 	}
-	var c harness.Comparison
+	var c results.Comparison
 	if err := json.Unmarshal([]byte(out), &c); err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,9 @@ import (
 	"syscall"
 	"testing"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -60,7 +61,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 	for _, g := range games {
 		if g.Name == "dent" {
 			found = true
-			if g.Direction != "lower is better" || !strings.Contains(strings.Join(g.Abilities, ","), harness.AbilityOptimum) {
+			if g.Direction != "lower is better" || !strings.Contains(strings.Join(g.Abilities, ","), contract.AbilityOptimum) {
 				t.Errorf("list --json: dent %+v", g)
 			}
 		}
@@ -118,7 +119,7 @@ func TestTestGameIsFullyUsable(t *testing.T) {
 		t.Fatalf("eval with the served bot: exit %d: %s", code, stderr)
 	}
 	in, _, _ := gauntlet(t, dir, "eval", "--game", "pips", "--strategy", "skill:skill=3", "--cases", "seeds:3", "--storage", "none", "--json", "--quiet")
-	var se, si harness.EvalSummary
+	var se, si results.EvalSummary
 	if json.Unmarshal([]byte(ext), &se) != nil || json.Unmarshal([]byte(in), &si) != nil || len(se.Cases) != 3 {
 		t.Fatalf("eval --json:\n%s\n%s", ext, in)
 	}
@@ -143,12 +144,12 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, stderr)
 	}
-	var ev harness.EvalSummary
+	var ev results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatal(err)
 	}
-	if !ev.LowerIsBetter || ev.OptimumKnown == nil || *ev.OptimumKnown != 6 || *ev.AtOptimum != 0 || math.Abs(*ev.MeanGap-4) > 1e-9 {
-		t.Fatalf("eval dent: lower %v optimum known %v at %v mean gap %v", ev.LowerIsBetter, ev.OptimumKnown, ev.AtOptimum, ev.MeanGap)
+	if ev.Direction == contract.Higher || ev.OptimumKnown == nil || *ev.OptimumKnown != 6 || *ev.AtOptimum != 0 || math.Abs(*ev.MeanGap-4) > 1e-9 {
+		t.Fatalf("eval dent: lower %v optimum known %v at %v mean gap %v", ev.Direction == contract.Lower, ev.OptimumKnown, ev.AtOptimum, ev.MeanGap)
 	}
 	for _, c := range ev.Cases {
 		if c.Optimum == nil || math.Abs(*c.Optimum-dentNoise(caseSeed(t, c.Case))) > 1e-12 || math.Abs(*c.Gap-4) > 1e-9 {
@@ -180,12 +181,12 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ab dent: exit %d: %s", code, stderr)
 	}
-	var ab harness.ABSummary
+	var ab results.ABSummary
 	if err := json.Unmarshal([]byte(out), &ab); err != nil {
 		t.Fatal(err)
 	}
-	if !ab.LowerIsBetter || ab.CaseSet != "seeds:12" || *ab.BetterA != 12 || *ab.BetterB != 0 || math.Abs(*ab.MeanDiff+9) > 1e-9 {
-		t.Fatalf("ab dent: lower %v cases %s better A %d B %d diff %v", ab.LowerIsBetter, ab.CaseSet, *ab.BetterA, *ab.BetterB, *ab.MeanDiff)
+	if ab.Direction == contract.Higher || ab.CaseSet != "seeds:12" || *ab.BetterA != 12 || *ab.BetterB != 0 || math.Abs(*ab.MeanDiff+9) > 1e-9 {
+		t.Fatalf("ab dent: lower %v cases %s better A %d B %d diff %v", ab.Direction == contract.Lower, ab.CaseSet, *ab.BetterA, *ab.BetterB, *ab.MeanDiff)
 	}
 	text, _, _ = gauntlet(t, dir, "ab", "--game", "dent", "--a", "dial:x=3", "--b", "dial:x=6", "--storage", "none", "--quiet")
 	if !strings.Contains(text, "lower is better") || !strings.Contains(text, "A better on 12, B better on 0: A better") {
@@ -221,8 +222,8 @@ func TestLowerIsBetterThroughTheCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	x := sum.BestParams["x"].(float64)
-	if !sum.Minimize || math.Abs(x-3) > 0.6 || *sum.Improvement <= 0 || math.Abs(*sum.Improvement-(*sum.DefaultValue-*sum.BestValue)) > 1e-9 {
-		t.Fatalf("tune dent: minimize %v best x %v value %v default %v improvement %v", sum.Minimize, x, *sum.BestValue, *sum.DefaultValue, *sum.Improvement)
+	if sum.Direction == contract.Higher || math.Abs(x-3) > 0.6 || *sum.Improvement <= 0 || math.Abs(*sum.Improvement-(*sum.DefaultValue-*sum.BestValue)) > 1e-9 {
+		t.Fatalf("tune dent: minimize %v best x %v value %v default %v improvement %v", sum.Direction == contract.Lower, x, *sum.BestValue, *sum.DefaultValue, *sum.Improvement)
 	}
 	for _, tr := range sum.Trials {
 		if tr.State == tuning.StateComplete && *tr.Value < *sum.BestValue {

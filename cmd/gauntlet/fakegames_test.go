@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -40,12 +40,12 @@ type pips struct {
 }
 
 var (
-	_ harness.Replayer         = pips{}
-	_ harness.ReplayReferencer = pips{}
-	_ harness.BotServer        = pips{}
-	_ harness.Tooler           = pips{}
-	_ harness.OptimumFinder    = dent{}
-	_ harness.CaseDefaulter    = dent{}
+	_ contract.Replayer         = pips{}
+	_ contract.ReplayReferencer = pips{}
+	_ contract.BotServer        = pips{}
+	_ contract.Tooler           = pips{}
+	_ contract.OptimumFinder    = dent{}
+	_ contract.CaseDefaulter    = dent{}
 )
 
 // pipsBot is the bot type of pips.
@@ -69,18 +69,18 @@ func dentNoise(seed uint64) float64 { return rand.New(rand.NewPCG(seed, 99)).Flo
 
 func init() {
 	for _, g := range []pips{{name: "pips"}, {name: "pipslow", lower: true}} {
-		harness.Default.RegisterGame(g)
-		harness.Default.RegisterStrategy(&harness.Strategy{Game: g.name, Name: "skill", Doc: "rolls its skill plus noise",
+		contract.Default.RegisterGame(g)
+		contract.Default.RegisterStrategy(&contract.Strategy{Game: g.name, Name: "skill", Doc: "rolls its skill plus noise",
 			Params: param.Specs{{Name: "skill", Kind: param.Float, Min: 0, Max: 10, Default: 5, Help: "added to every roll"}},
 			New:    func(v param.Values, seed uint64) (any, error) { return skilled{v["skill"]}, nil }})
 	}
-	harness.Default.RegisterGame(dent{})
-	harness.Default.RegisterStrategy(&harness.Strategy{Game: "dent", Name: "dial", Doc: "costs (x-3)^2 plus noise",
+	contract.Default.RegisterGame(dent{})
+	contract.Default.RegisterStrategy(&contract.Strategy{Game: "dent", Name: "dial", Doc: "costs (x-3)^2 plus noise",
 		Params: param.Specs{{Name: "x", Kind: param.Float, Min: 0, Max: 10, Default: 8, Help: "best at 3"}},
 		New:    func(v param.Values, seed uint64) (any, error) { return dentBot{v["x"]}, nil }})
 }
 
-func seedCasesOf(game, set string) ([]harness.Case, error) {
+func seedCasesOf(game, set string) ([]contract.Case, error) {
 	if set == "smoke" {
 		set = "seeds:4"
 	}
@@ -89,67 +89,60 @@ func seedCasesOf(game, set string) ([]harness.Case, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s case %q: want seed:N", game, set)
 		}
-		return []harness.Case{{ID: set, Seed: s}}, nil
+		return []contract.Case{{ID: set, Seed: s}}, nil
 	}
 	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
 		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N)", game, set)
 	}
-	out := make([]harness.Case, n)
+	out := make([]contract.Case, n)
 	for i := range out {
-		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
 	}
 	return out, nil
 }
 
-func (g pips) Info() harness.GameInfo {
-	return harness.GameInfo{Name: g.name, Title: "toy dice game of the CLI tests", MinSeats: 2, MaxSeats: 2, Opponents: "skill",
-		HigherIsBetter: !g.lower, CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+func (g pips) Info() contract.GameInfo {
+	return contract.GameInfo{Name: g.name, Title: "toy dice game of the CLI tests", MinSeats: 2, MaxSeats: 2, Opponents: "skill",
+		Direction: g.direction(), CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 
-func (g pips) Cases(set string) ([]harness.Case, error) { return seedCasesOf(g.name, set) }
+func (g pips) Cases(set string) ([]contract.Case, error) { return seedCasesOf(g.name, set) }
 
-func (g pips) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	out := harness.Outcome{Turns: 1}
+func (g pips) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
+	out := contract.Outcome{Turns: 1}
 	for seat, pl := range players {
 		var roll float64
 		var forfeit string
-		if pl.Entrant.IsExternal() {
+		if pl.Bot == nil {
 			r, err := externalRoll(ctx, pl, c.Seed, seat)
 			if err != nil {
 				if ctx.Err() != nil {
-					return harness.Outcome{}, ctx.Err()
+					return contract.Outcome{}, ctx.Err()
 				}
 				forfeit = err.Error()
 			}
 			roll = r
 		} else {
-			v, err := pl.Entrant.Bot(pl.Seed)
-			if err != nil {
-				return harness.Outcome{}, err
-			}
-			b, ok := v.(pipsBot)
+			b, ok := pl.Bot.(pipsBot)
 			if !ok {
-				return harness.Outcome{}, fmt.Errorf("%s: not a pips bot", g.name)
+				return contract.Outcome{}, fmt.Errorf("%s: not a pips bot", g.name)
 			}
 			roll = b.Roll(c.Seed, seat)
 		}
-		out.Seats = append(out.Seats, harness.SeatResult{Score: roll, Forfeit: forfeit})
+		out.Seats = append(out.Seats, contract.SeatResult{Score: roll, Forfeit: forfeit})
 	}
-	harness.Ranks(out.Seats, !g.lower)
+	contract.Ranks(out.Seats, g.direction())
 	return out, nil
 }
 
 // externalRoll asks an external bot for its roll over the pips protocol.
-func externalRoll(ctx context.Context, pl harness.Player, caseSeed uint64, seat int) (float64, error) {
+func externalRoll(ctx context.Context, pl contract.Player, caseSeed uint64, seat int) (float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	argv, err := pl.Entrant.Argv(pl.Seed)
-	if err != nil {
-		return 0, err
-	}
+	argv := pl.Command.Argv
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), pl.Entrant.Environ(pl.Seed)...)
+	cmd.Env = append(os.Environ(), pl.Command.Env...)
 	cmd.Stdin = strings.NewReader(fmt.Sprintf("%d %d\n", caseSeed, seat))
 	out, err := cmd.Output()
 	if err != nil {
@@ -194,11 +187,11 @@ func (g pips) Replay(ctx context.Context, io cli.IO, args []string) error {
 		if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
 			return fmt.Errorf("line %d: %w", n, err)
 		}
-		seats := make([]harness.SeatResult, len(in.Rolls))
+		seats := make([]contract.SeatResult, len(in.Rolls))
 		for i, r := range in.Rolls {
 			seats[i].Score = r
 		}
-		harness.Ranks(seats, !g.lower)
+		contract.Ranks(seats, g.direction())
 		ranks := make([]int, len(seats))
 		for i, s := range seats {
 			ranks[i] = s.Rank
@@ -210,17 +203,17 @@ func (g pips) Replay(ctx context.Context, io cli.IO, args []string) error {
 	return sc.Err()
 }
 
-func (g pips) ReplayReference() harness.ReplayReference {
+func (g pips) ReplayReference() contract.ReplayReference {
 	file := "cmd/gauntlet/testdata/pips-replay.jsonl"
 	if g.lower {
 		file = "cmd/gauntlet/testdata/pipslow-replay.jsonl"
 	}
-	return harness.ReplayReference{Files: file, Fields: []string{"ranks"}}
+	return contract.ReplayReference{Files: file, Fields: []string{"ranks"}}
 }
 
 // Tools: `gauntlet pips sum [--scale F]` adds the numbers on stdin.
-func (g pips) Tools() []harness.Tool {
-	return []harness.Tool{{Name: "sum", Summary: "add the numbers on stdin", Run: func(ctx context.Context, io cli.IO, args []string) error {
+func (g pips) Tools() []contract.Tool {
+	return []contract.Tool{{Name: "sum", Summary: "add the numbers on stdin", Run: func(ctx context.Context, io cli.IO, args []string) error {
 		fs := cli.NewFlags(io, g.name+" sum", "[--scale F] < numbers")
 		scale := fs.Float64("scale", 1, "multiply the sum by this (> 0)")
 		rest, err := cli.Parse(fs, args)
@@ -247,28 +240,24 @@ func (g pips) Tools() []harness.Tool {
 	}}}
 }
 
-func (dent) Info() harness.GameInfo {
-	return harness.GameInfo{Name: "dent", Title: "toy cost game of the CLI tests", MinSeats: 1, MaxSeats: 1,
-		HigherIsBetter: false, CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+func (dent) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "dent", Title: "toy cost game of the CLI tests", MinSeats: 1, MaxSeats: 1,
+		Direction: contract.Lower, CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 
-func (dent) Cases(set string) ([]harness.Case, error) { return seedCasesOf("dent", set) }
+func (dent) Cases(set string) ([]contract.Case, error) { return seedCasesOf("dent", set) }
 
-func (dent) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
-	v, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
-	b, ok := v.(dentBot)
+func (dent) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
+	b, ok := players[0].Bot.(dentBot)
 	if !ok {
-		return harness.Outcome{}, errors.New("dent: not a dent bot")
+		return contract.Outcome{}, errors.New("dent: not a dent bot")
 	}
 	cost := (b.x-3)*(b.x-3) + dentNoise(c.Seed)
-	return harness.Outcome{Seats: []harness.SeatResult{{Score: cost, Rank: 1}}, Turns: 1}, nil
+	return contract.Outcome{Seats: []contract.SeatResult{{Score: cost, Rank: 1}}, Turns: 1}, nil
 }
 
 // Optimum is the cost at x = 3: the noise alone.
-func (dent) Optimum(ctx context.Context, c harness.Case) (float64, bool, error) {
+func (dent) Optimum(ctx context.Context, c contract.Case) (float64, bool, error) {
 	return dentNoise(c.Seed), true, nil
 }
 
@@ -278,4 +267,12 @@ func (dent) DefaultCases(command string) string {
 		return "seeds:12"
 	}
 	return ""
+}
+
+// direction is the pips game's score direction.
+func (g pips) direction() contract.Direction {
+	if g.lower {
+		return contract.Lower
+	}
+	return contract.Higher
 }

@@ -6,7 +6,7 @@ import (
 	"gauntlet/workflow"
 	"strings"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // Everything a game offers beyond playing (replay, a bot protocol, tools of
@@ -29,10 +29,10 @@ func init() {
 // runReplay is "gauntlet replay GAME [flags]".
 func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		have := workflow.GamesWith(func(g harness.Game) bool { _, ok := g.(harness.Replayer); return ok })
+		have := workflow.GamesWith(func(g contract.Game) bool { _, ok := g.(contract.Replayer); return ok })
 		return usagef("usage: gauntlet replay GAME [flags] < records.jsonl (games: %s)", strings.Join(have, "|"))
 	}
-	r, err := workflow.AbilityGame[harness.Replayer](args[0], "replay")
+	r, err := workflow.AbilityGame[contract.Replayer](args[0], "replay")
 	if err != nil {
 		return err
 	}
@@ -42,8 +42,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 // gameToolCommand is "gauntlet GAME VERB ..." for a registered game with
 // tools of its own (a command of the same name wins).
 func gameToolCommand(name string) (*command, bool) {
-	g, err := harness.Default.Game(name)
-	if err != nil || len(harness.ToolsOf(g)) == 0 {
+	g, err := contract.Default.Game(name)
+	if err != nil || len(contract.ToolsOf(g)) == 0 {
 		return nil, false
 	}
 	return toolCommand(g), true
@@ -52,17 +52,17 @@ func gameToolCommand(name string) (*command, bool) {
 // toolCommands lists the games' tool commands, by game name.
 func toolCommands() []*command {
 	var out []*command
-	for _, g := range harness.Default.Games() {
-		if _, taken := commands[g.Info().Name]; !taken && len(harness.ToolsOf(g)) > 0 {
+	for _, g := range contract.Default.Games() {
+		if _, taken := commands[g.Info().Name]; !taken && len(contract.ToolsOf(g)) > 0 {
 			out = append(out, toolCommand(g))
 		}
 	}
 	return out
 }
 
-func toolCommand(g harness.Game) *command {
+func toolCommand(g contract.Game) *command {
 	name := g.Info().Name
-	tools := harness.ToolsOf(g)
+	tools := contract.ToolsOf(g)
 	var verbs []string
 	for _, t := range tools {
 		verbs = append(verbs, t.Name)
@@ -74,7 +74,7 @@ func toolCommand(g harness.Game) *command {
 			if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
 				return usagef("usage: gauntlet %s %s ...", name, strings.Join(verbs, "|"))
 			}
-			t, err := harness.FindTool(g, args[0])
+			t, err := contract.FindTool(g, args[0])
 			if err != nil {
 				return err
 			}

@@ -5,7 +5,7 @@ import (
 	"flag"
 	"fmt"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/untrusted"
 	"gauntlet/league"
 	"gauntlet/reports"
@@ -53,7 +53,7 @@ type leagueFlags struct {
 
 func (l *leagueFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&l.name, "league", "", "league name (required)")
-	fs.StringVar(&l.storage, "storage", harness.DefaultStorage, "store of the league: sqlite:FILE or postgres://...")
+	fs.StringVar(&l.storage, "storage", store.DefaultStorage, "store of the league: sqlite:FILE or postgres://...")
 }
 
 func leagueAdd(ctx context.Context, e *env, args []string) error {
@@ -196,7 +196,7 @@ func leagueReport(ctx context.Context, e *env, args []string) error {
 func leagueList(ctx context.Context, e *env, args []string) error {
 	var storage string
 	fs := newFlags(e, "league list", "[--storage URL]")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "store: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "store: sqlite:FILE or postgres://...")
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"gauntlet/reports"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 func init() {
@@ -24,7 +24,7 @@ func runList(ctx context.Context, e *env, args []string) error {
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	games, err := reports.ListGames(harness.Default, only)
+	games, err := reports.ListGames(contract.Default, only)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,7 @@
 // statistics, Goptuna tuning and reports.
 //
 // Each subcommand lives in its own file and registers itself in init(); this
-// file only dispatches. Game logic lives in referees/ and harness/games,
+// file only dispatches. Game logic lives in referees/ and games/,
 // never here: what a game offers beyond playing is found in the registry
 // (games.go).
 package main
@@ -20,8 +20,8 @@ import (
 	"sort"
 	"syscall"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/entrant"
 	"gauntlet/internal/bounded"
 	"gauntlet/internal/untrusted"
 )
@@ -102,7 +102,7 @@ func mainCode(args []string, e *env) int {
 	if perr := stopProfile(); perr != nil {
 		fmt.Fprintf(e.stderr, "gauntlet %s: GAUNTLET_CPUPROFILE: %v\n", c.name, perr)
 	}
-	if rerr := harness.RemoveParamsFiles(); rerr != nil {
+	if rerr := entrant.RemoveParamsFiles(); rerr != nil {
 		fmt.Fprintf(e.stderr, "gauntlet %s: removing the bots' values files: %v\n", c.name, rerr)
 	}
 	switch {

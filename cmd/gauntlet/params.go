@@ -5,7 +5,7 @@ import (
 	"gauntlet/reports"
 	"gauntlet/workflow"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 func init() {
@@ -34,7 +34,7 @@ func runParams(ctx context.Context, e *env, args []string) error {
 	if rf.Game == "" {
 		return usagef("--game is required (games: %s)", workflow.GameNames())
 	}
-	if _, err := harness.Default.Game(rf.Game); err != nil {
+	if _, err := contract.Default.Game(rf.Game); err != nil {
 		return usagef("--game: %v", err)
 	}
 	ef.Strategy = rest[0]

@@ -10,7 +10,7 @@ import (
 	"reflect"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/internal/testdata"
 )
 
@@ -60,13 +60,13 @@ func decodeLines(t *testing.T, data []byte) []map[string]any {
 }
 
 // TestReplayConformance replays the reference data of every registered
-// game that declares some (harness.ReplayReferencer) through the CLI, as
+// game that declares some (contract.ReplayReferencer) through the CLI, as
 // the organisers' checker would, and compares the declared fields of every
 // output line with the reference. Missing data fails the test.
 func TestReplayConformance(t *testing.T) {
 	games := 0
-	for _, g := range harness.Default.Games() {
-		ref, ok := g.(harness.ReplayReferencer)
+	for _, g := range contract.Default.Games() {
+		ref, ok := g.(contract.ReplayReferencer)
 		if !ok {
 			continue
 		}

@@ -5,7 +5,8 @@ import (
 	"fmt"
 	"os"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/internal/untrusted"
 	"gauntlet/reports"
 )
@@ -36,13 +37,13 @@ func runReport(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&run, "run", "", "id of a stored eval or ab run")
 	fs.StringVar(&ab, "ab", "", "id of a stored ab run")
 	fs.StringVar(&out, "out", "", "directory to write the report into (created if missing)")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.BoolVar(&asJSON, "json", false, "print the headline and the files written as JSON")
 	fs.BoolVar(&noOptimum, "no-optimum", false, "eval runs: do not compute the optimum of each case (games that know it show the optimum and the gap by default)")
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err
 	}
-	rep, err := reports.WriteStoredReport(ctx, harness.Default, reports.Stored{Storage: storage, Study: study, Run: run, AB: ab, NoOptimum: noOptimum}, out)
+	rep, err := reports.WriteStoredReport(ctx, contract.Default, reports.Stored{Storage: storage, Study: study, Run: run, AB: ab, NoOptimum: noOptimum}, out)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -141,7 +141,7 @@ func TestReportEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, stderr)
 	}
-	var ev harness.EvalSummary
+	var ev results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestReportEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ab: exit %d: %s", code, stderr)
 	}
-	var ab harness.ABSummary
+	var ab results.ABSummary
 	if err := json.Unmarshal([]byte(out), &ab); err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/workflow"
 )
@@ -21,7 +21,7 @@ func runRuns(ctx context.Context, e *env, args []string) error {
 	var tables reports.TableFiles
 	var asJSON bool
 	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json] [--csv F] [--md F]")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store: sqlite:FILE or postgres://...")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store: sqlite:FILE or postgres://...")
 	fs.StringVar(&game, "game", "", "only the runs of this game")
 	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
 	tablesFlags(fs, &tables, "table")

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
 	"gauntlet/workflow"
 )
 
@@ -19,7 +19,7 @@ func TestRunsListsStoredRuns(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval: exit %d: %s", code, stderr)
 	}
-	var ev harness.EvalSummary
+	var ev results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &ev); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestABStopCountsAgree(t *testing.T) {
 		t.Fatalf("runs: %v %s", err, out)
 	}
 	r := list[0]
-	var s harness.ABSummary
+	var s results.ABSummary
 	if err := json.Unmarshal(r.Summary, &s); err != nil {
 		t.Fatal(err)
 	}

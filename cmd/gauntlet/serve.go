@@ -5,7 +5,8 @@ import (
 	"time"
 
 	"gauntlet/dashboard"
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/workflow"
 )
 
@@ -22,7 +23,7 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	var public bool
 	var poll time.Duration
 	fs := newFlags(e, "serve", "[--storage URL] [--addr 127.0.0.1:8080] [--public] [--poll 2s]")
-	fs.StringVar(&storage, "storage", harness.DefaultStorage, "results store to show: sqlite:FILE or postgres://... (opened read-only)")
+	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store to show: sqlite:FILE or postgres://... (opened read-only)")
 	fs.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (port 0: any free port); a non-loopback address needs --public")
 	fs.BoolVar(&public, "public", false, "allow a non-loopback --addr: whoever reaches it sees everything in the store")
 	fs.DurationVar(&poll, "poll", 2*time.Second, "how often an open page refreshes what changed")
@@ -41,5 +42,5 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err := workflow.ExistingDatabase(storage); err != nil {
 		return err
 	}
-	return dashboard.Run(ctx, dashboard.Config{Storage: storage, Registry: harness.Default, Poll: poll}, addr, e.stderr)
+	return dashboard.Run(ctx, dashboard.Config{Storage: storage, Registry: contract.Default, Poll: poll}, addr, e.stderr)
 }

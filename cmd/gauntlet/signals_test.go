@@ -18,7 +18,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"gauntlet/harness"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 )
 
 // startReading starts the CLI with args on a stdin pipe that stays open,
@@ -137,7 +138,7 @@ func TestSIGHUPHandsBackAndSaysHowToResume(t *testing.T) {
 	}
 	ctx := context.Background()
 	stored := func() int {
-		st, err := harness.OpenStore(ctx, "sqlite:"+db)
+		st, err := store.Open(ctx, "sqlite:"+db)
 		if err != nil {
 			return 0
 		}
@@ -169,7 +170,7 @@ func TestSIGHUPHandsBackAndSaysHowToResume(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, stderr)
 	}
-	var s harness.EvalSummary
+	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || s.Games != n || s.Missing != 0 {
 		t.Fatalf("resumed summary: %v games=%d missing=%d", err, s.Games, s.Missing)
 	}

@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
@@ -77,7 +78,7 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	if f.rf.Game == "" {
 		return c, usagef("--game is required (games: %s)", workflow.GameNames())
 	}
-	if _, err := harness.Default.Game(f.rf.Game); err != nil {
+	if _, err := contract.Default.Game(f.rf.Game); err != nil {
 		return c, usagef("--game: %v", err)
 	}
 	if f.strategy == "" {
@@ -111,7 +112,7 @@ func (f *spsaFlags) config() (spsa.Config, error) {
 	if external {
 		assign = append(assign, f.params...) // fixed placeholders take --param too
 	}
-	t, start, err := spsa.ResolveTarget(harness.Default, f.rf.Game, f.strategy, assign)
+	t, start, err := spsa.ResolveTarget(contract.Default, f.rf.Game, f.strategy, assign)
 	if err != nil {
 		return c, err
 	}
@@ -137,7 +138,7 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 		if f.rf.Storage == "" || f.rf.Storage == "none" {
 			return usagef("--list reads a stored study: give --storage")
 		}
-		if _, err := harness.ParseStorage(f.rf.Storage); err != nil {
+		if _, err := store.ParseStorage(f.rf.Storage); err != nil {
 			return usagef("--storage: %v", err)
 		}
 		return listStudies(ctx, e, f.rf.Storage, f.rf.json, spsa.ListStudies, reports.SPSAStudiesTable)
@@ -146,7 +147,7 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := spsa.New(harness.Default, c)
+	s, err := spsa.New(contract.Default, c)
 	if err != nil {
 		return usagef("%v", err)
 	}
@@ -169,7 +170,7 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 		if fixed := s.Space().Fixed; len(fixed) > 0 {
 			log.Info("spsa: kept at their start values (categorical or single-valued)", "params", strings.Join(fixed, ","))
 		}
-		if g, err := harness.Default.Game(sp.Game); err == nil { // resolved by config already
+		if g, err := contract.Default.Game(sp.Game); err == nil { // resolved by config already
 			f.rf.FitJobsTo(g.Info(), strings.HasPrefix(f.strategy, "cmd:"), sp.Seats, runtime.NumCPU())
 		}
 		return s.Run(ctx, st, spsa.RunOptions{Study: study, Jobs: f.rf.Jobs, Lease: f.lease, Worker: f.worker,

@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning/spsa"
@@ -37,8 +39,8 @@ var spsatoyParams = param.Specs{
 }
 
 func init() {
-	harness.Default.RegisterGame(spsatoy{})
-	harness.Default.RegisterStrategy(&harness.Strategy{Game: "spsatoy", Name: "knob", Doc: "toy strategy of the spsa tests",
+	contract.Default.RegisterGame(spsatoy{})
+	contract.Default.RegisterStrategy(&contract.Strategy{Game: "spsatoy", Name: "knob", Doc: "toy strategy of the spsa tests",
 		Params: spsatoyParams,
 		New: func(v param.Values, seed uint64) (any, error) {
 			if _, err := spsatoyParams.Validate(v); err != nil {
@@ -50,12 +52,12 @@ func init() {
 
 func spsatoyQuality(x, k float64) float64 { return -math.Pow((x-7)/2, 2) - math.Pow((k-13)/4, 2) }
 
-func (spsatoy) Info() harness.GameInfo {
-	return harness.GameInfo{Name: "spsatoy", MinSeats: 2, MaxSeats: 2, Opponents: "knob", HigherIsBetter: true,
-		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "seeds:A-B", Doc: "seeds A..B"}}}
+func (spsatoy) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "spsatoy", MinSeats: 2, MaxSeats: 2, Opponents: "knob", Direction: contract.Higher,
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "seeds:A-B", Doc: "seeds A..B"}}}
 }
 
-func (spsatoy) Cases(set string) ([]harness.Case, error) {
+func (spsatoy) Cases(set string) ([]contract.Case, error) {
 	rest, ok := strings.CutPrefix(set, "seeds:")
 	lo, hi, rng := strings.Cut(rest, "-")
 	a, err1 := strconv.Atoi(lo)
@@ -66,31 +68,28 @@ func (spsatoy) Cases(set string) ([]harness.Case, error) {
 	if !ok || err1 != nil || err2 != nil || a < 1 || b < a {
 		return nil, fmt.Errorf("unknown spsatoy case set %q (known: seeds:N, seeds:A-B)", set)
 	}
-	var out []harness.Case
+	var out []contract.Case
 	for s := a; s <= b; s++ {
-		out = append(out, harness.Case{ID: "seed:" + strconv.Itoa(s), Seed: uint64(s)})
+		out = append(out, contract.Case{ID: "seed:" + strconv.Itoa(s), Seed: uint64(s)})
 	}
 	return out, nil
 }
 
-func (spsatoy) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+func (spsatoy) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	if d, err := time.ParseDuration(os.Getenv("GAUNTLET_SPSATOY_DELAY")); err == nil && d > 0 {
 		select {
 		case <-time.After(d):
 		case <-ctx.Done():
-			return harness.Outcome{}, ctx.Err()
+			return contract.Outcome{}, ctx.Err()
 		}
 	}
-	out := harness.Outcome{Seats: make([]harness.SeatResult, len(players))}
+	out := contract.Outcome{Seats: make([]contract.SeatResult, len(players))}
 	for i, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(c.Seed, p.Seed))
 		out.Seats[i].Score = b.(*spsatoyBot).q + r.NormFloat64()
 	}
-	harness.RanksByScore(out.Seats)
+	contract.RanksByScore(out.Seats)
 	return out, nil
 }
 
@@ -124,7 +123,7 @@ func TestSPSAEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("ab: exit %d: %s", code, stderr)
 	}
-	var ab harness.ABSummary
+	var ab results.ABSummary
 	if err := json.Unmarshal([]byte(abOut), &ab); err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +233,7 @@ func TestSPSABadInputIsOneClearLine(t *testing.T) {
 // iteration numbers.
 func spsaIterations(t *testing.T, db, study string) (rows, distinct, applied int) {
 	t.Helper()
-	st, err := harness.OpenStore(context.Background(), "sqlite:"+db)
+	st, err := store.Open(context.Background(), "sqlite:"+db)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // dirFiles reads every file of dir: name to bytes.
@@ -166,7 +166,7 @@ func TestOutputsAndCasesAreCheckedFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	var brewStrategy string
-	if ss := harness.Default.Strategies("brew"); len(ss) > 0 {
+	if ss := contract.Default.Strategies("brew"); len(ss) > 0 {
 		brewStrategy = ss[0].Name
 	}
 	for _, c := range []struct {

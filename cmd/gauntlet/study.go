@@ -4,7 +4,7 @@ import (
 	"context"
 	"flag"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/workflow"
 )
@@ -29,7 +29,7 @@ type studyHelp struct{ strategy, param, paramsFile, space, spaceDefault, study, 
 
 func (f *studyFlags) register(fs *flag.FlagSet, h studyHelp) {
 	f.rf.register(fs, false)
-	fs.StringVar(&f.rf.Storage, "storage", harness.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
+	fs.StringVar(&f.rf.Storage, "storage", store.DefaultStorage, "study storage: sqlite:FILE or postgres://... (shared by all workers of a study); none: a temporary SQLite file")
 	fs.StringVar(&f.strategy, "strategy", "", h.strategy)
 	fs.Var(&f.params, "param", h.param)
 	fs.StringVar(&f.paramsFile, "params-file", "", h.paramsFile)

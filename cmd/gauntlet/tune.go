@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/reports"
 	"gauntlet/tuning"
 )
@@ -126,7 +126,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	t, err := tuning.New(harness.Default, c)
+	t, err := tuning.New(contract.Default, c)
 	if err != nil {
 		return usagef("%v", err) // every error of New is about the request
 	}

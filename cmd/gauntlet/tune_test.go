@@ -16,7 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning"
 )
@@ -30,8 +31,8 @@ type tunetoy struct{}
 type tunetoyBot struct{ quality float64 }
 
 func init() {
-	harness.Default.RegisterGame(tunetoy{})
-	harness.Default.RegisterStrategy(&harness.Strategy{Game: "tunetoy", Name: "dial", Doc: "toy strategy of the tune tests",
+	contract.Default.RegisterGame(tunetoy{})
+	contract.Default.RegisterStrategy(&contract.Strategy{Game: "tunetoy", Name: "dial", Doc: "toy strategy of the tune tests",
 		Params: param.Specs{
 			{Name: "x", Kind: param.Float, Min: 0, Max: 10, Default: 2, Help: "best at 7"},
 			{Name: "k", Kind: param.Int, Min: 0, Max: 8, Default: 1, Help: "best at 5"},
@@ -46,12 +47,12 @@ func init() {
 		}})
 }
 
-func (tunetoy) Info() harness.GameInfo {
-	return harness.GameInfo{Name: "tunetoy", MinSeats: 1, MaxSeats: 1, HigherIsBetter: true,
-		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
+func (tunetoy) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "tunetoy", MinSeats: 1, MaxSeats: 1, Direction: contract.Higher,
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}, {Name: "smoke", Doc: "seeds 1..4"}}}
 }
 
-func (tunetoy) Cases(set string) ([]harness.Case, error) {
+func (tunetoy) Cases(set string) ([]contract.Case, error) {
 	if set == "smoke" {
 		set = "seeds:4"
 	}
@@ -59,28 +60,25 @@ func (tunetoy) Cases(set string) ([]harness.Case, error) {
 	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
 		return nil, fmt.Errorf("unknown tunetoy case set %q (known: smoke, seeds:N)", set)
 	}
-	out := make([]harness.Case, n)
+	out := make([]contract.Case, n)
 	for i := range out {
-		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
 	}
 	return out, nil
 }
 
-func (tunetoy) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+func (tunetoy) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	if d, err := time.ParseDuration(os.Getenv("GAUNTLET_TUNETOY_DELAY")); err == nil && d > 0 {
 		select {
 		case <-time.After(d):
 		case <-ctx.Done():
-			return harness.Outcome{}, ctx.Err()
+			return contract.Outcome{}, ctx.Err()
 		}
 	}
-	b, err := players[0].Entrant.Bot(players[0].Seed)
-	if err != nil {
-		return harness.Outcome{}, err
-	}
+	b := players[0].Bot
 	r := rand.New(rand.NewPCG(c.Seed, 0))
-	out := harness.Outcome{Seats: []harness.SeatResult{{Score: b.(*tunetoyBot).quality + 4*r.Float64()}}}
-	harness.RanksByScore(out.Seats)
+	out := contract.Outcome{Seats: []contract.SeatResult{{Score: b.(*tunetoyBot).quality + 4*r.Float64()}}}
+	contract.RanksByScore(out.Seats)
 	return out, nil
 }
 
@@ -136,7 +134,7 @@ func TestTuneEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("eval --params-file: exit %d: %s", code, stderr)
 	}
-	var es harness.EvalSummary
+	var es results.EvalSummary
 	if err := json.Unmarshal([]byte(ev), &es); err != nil {
 		t.Fatal(err)
 	}

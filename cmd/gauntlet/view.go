@@ -6,7 +6,7 @@ import (
 	"gauntlet/harness/cli"
 	"gauntlet/workflow"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/reports"
 )
 
@@ -25,7 +25,7 @@ func runView(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "view", "(--game G --case CASE --strategy S[:k=v,...] [--opponents LINEUP] | --run ID --case GAME-KEY [--storage URL]) --out game.html")
 	fs.StringVar(&req.Run, "run", "", "watch a game of this stored eval or ab run (its --case: the case of an eval, CASE/ab or CASE/ba of an ab)")
 	rf.register(fs, false)
-	fs.StringVar(&rf.Storage, "storage", harness.DefaultStorage, "with --run: the results store")
+	fs.StringVar(&rf.Storage, "storage", store.DefaultStorage, "with --run: the results store")
 	entrantFlags(fs, &req.Entrant, "strategy NAME[:k=v,...] or cmd:COMMAND (an external bot) in seat 0")
 	fs.StringVar(&req.Case, "case", "", "the case to play (e.g. seed:3, p1/s0)")
 	fs.StringVar(&req.Lineup, "opponents", "", "other seats, e.g. greedy or simple*5 (default: the game's lineup)")

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 )
 
 // viewable lists the registered games with a viewer, each with its first
@@ -16,8 +17,8 @@ import (
 func viewable(t *testing.T) []struct{ game, cases, strategy string } {
 	t.Helper()
 	var out []struct{ game, cases, strategy string }
-	for _, g := range harness.Default.Games() {
-		if _, ok := g.(harness.Viewer); !ok {
+	for _, g := range contract.Default.Games() {
+		if _, ok := g.(contract.Viewer); !ok {
 			continue
 		}
 		info := g.Info()
@@ -25,7 +26,7 @@ func viewable(t *testing.T) []struct{ game, cases, strategy string } {
 		if err != nil || len(cs) == 0 {
 			t.Fatalf("%s smoke: %v", info.Name, err)
 		}
-		ss := harness.Default.Strategies(info.Name)
+		ss := contract.Default.Strategies(info.Name)
 		if len(ss) == 0 {
 			t.Fatalf("%s has no strategy", info.Name)
 		}
@@ -34,7 +35,7 @@ func viewable(t *testing.T) []struct{ game, cases, strategy string } {
 		// game under the race detector took 10 s of this test).
 		strategy := ss[0].Name
 		if info.Opponents != "" {
-			opps, err := harness.Default.ParseLineup(info.Name, info.Opponents)
+			opps, err := entrant.ParseLineup(contract.Default, info.Name, info.Opponents)
 			if err != nil {
 				t.Fatalf("%s default opponents: %v", info.Name, err)
 			}

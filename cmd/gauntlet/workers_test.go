@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 )
 
 func TestKilledWorkerGamesPlayedOnceSQLite(t *testing.T) {
@@ -76,7 +76,7 @@ func testKilledWorker(t *testing.T, storage, run string) {
 		}
 	}
 	count := func(where string) int {
-		st, err := harness.OpenStore(ctx, storage)
+		st, err := store.Open(ctx, storage)
 		if err != nil {
 			return 0
 		}
@@ -118,7 +118,7 @@ func testKilledWorker(t *testing.T, storage, run string) {
 		}
 		played += p
 	}
-	st, err := harness.OpenStore(ctx, storage)
+	st, err := store.Open(ctx, storage)
 	if err != nil {
 		t.Fatal(err)
 	}

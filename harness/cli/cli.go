@@ -1,7 +1,7 @@
 // Package cli is the small part of the command line that games share with
 // cmd/gauntlet: the standard streams a tool writes to, flag sets whose
 // errors are usage errors, and the usage error itself, which the CLI turns
-// into exit status 2. A game's own tools (harness.Tool, harness.Replayer)
+// into exit status 2. A game's own tools (contract.Tool, contract.Replayer)
 // take their arguments with it, so that `gauntlet GAME VERB -h` and a bad
 // flag behave as every built-in command does.
 package cli

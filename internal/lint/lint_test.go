@@ -1,7 +1,9 @@
 // Package lint holds source checks that go vet does not make: no global
 // random generator anywhere (every random draw must come from a seeded
-// source so that runs are reproducible), gofmt-clean files, and no
-// goroutines in the packages tested without the race detector.
+// source so that runs are reproducible), gofmt-clean files, no
+// goroutines in the packages tested without the race detector, no package
+// importing one above it in the declared layers (layers_test.go), and no
+// hand-written file over 800 lines outside referees/.
 package lint
 
 import (

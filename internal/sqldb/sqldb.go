@@ -69,7 +69,7 @@ type Execer interface {
 
 // Tx runs fn in one transaction that holds lock on PostgreSQL. SQLite
 // needs no lock: the store's transactions begin IMMEDIATE (see
-// harness.ParseStorage), which takes the database's write lock at once.
+// store.ParseStorage), which takes the database's write lock at once.
 func Tx(ctx context.Context, db *sql.DB, d Dialect, lock Lock, fn func(tx *sql.Tx) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {

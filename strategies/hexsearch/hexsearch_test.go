@@ -196,7 +196,7 @@ func TestPortfolioValid(t *testing.T) {
 
 // TestDeterministic: the same solver settings give the same text, also when
 // a solver is reused across games. The long form plays the defaults
-// (every beam; about 40 s), which harness/games plays narrower under the
+// (every beam; about 40 s), which games plays narrower under the
 // race detector.
 func TestDeterministic(t *testing.T) {
 	t.Parallel()

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 )
 
 // BenchmarkPlayPair measures SPSA's own cost per iteration around the
@@ -23,7 +23,7 @@ func BenchmarkPlayPair(b *testing.B) {
 	k := 0
 	for b.Loop() {
 		k = k%1000 + 1
-		r, err := st.playPair(context.Background(), k, theta, false, harness.PlayOptions{})
+		r, err := st.playPair(context.Background(), k, theta, false, contract.PlayOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -54,7 +54,7 @@ func BenchmarkCommitBlock(b *testing.B) {
 	var results []pairResult
 	theta := st.space.Theta0()
 	for k := 1; k <= block; k++ {
-		r, err := st.playPair(ctx, k, theta, false, harness.PlayOptions{})
+		r, err := st.playPair(ctx, k, theta, false, contract.PlayOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"gauntlet/harness"
 	"gauntlet/harness/cli"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 	"gauntlet/internal/bounded"
 	"gauntlet/tuning"
 )
@@ -63,9 +64,9 @@ func ParseSettings(path string, cEnd, rEnd []string) (map[string]Setting, error)
 // k=v values after them, or every declared value of an external command
 // (which takes assign, fixed placeholders included, now). Errors are usage
 // errors naming --strategy.
-func ResolveTarget(reg *harness.Registry, game, spec string, assign []string) (Target, []string, error) {
+func ResolveTarget(reg *contract.Registry, game, spec string, assign []string) (Target, []string, error) {
 	if strings.HasPrefix(spec, "cmd:") {
-		e, err := reg.ParseEntrant(game, spec, assign...)
+		e, err := entrant.Parse(reg, game, spec, assign...)
 		if err != nil {
 			return nil, nil, cli.Usagef("--strategy: %v", err)
 		}

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 )
 
 // Record is a stored study: its definition, current θ and every applied
@@ -66,7 +66,7 @@ func (s *Storage) Load(ctx context.Context, name string) (*Record, error) {
 	err := s.db.QueryRowContext(ctx, s.q(`SELECT spec, theta, applied, next_iter, created_at, updated_at FROM spsa_studies WHERE name = ?`), name).
 		Scan(&spec, &theta, &r.Applied, &r.Handed, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w %q in %s", ErrNoStudy, name, harness.RedactURL(s.url))
+		return nil, fmt.Errorf("%w %q in %s", ErrNoStudy, name, store.RedactURL(s.url))
 	} else if err != nil {
 		return nil, err
 	}

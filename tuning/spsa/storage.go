@@ -8,14 +8,14 @@ import (
 	"fmt"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/sqldb"
 )
 
 // Storage keeps SPSA studies in the results database (SQLite or
 // PostgreSQL) in three tables of their own (see the package comment).
 type Storage struct {
-	store   *harness.Store
+	store   *store.Store
 	db      *sql.DB
 	dialect sqldb.Dialect
 	url     string
@@ -60,28 +60,28 @@ var schema = []string{
 	)`,
 }
 
-func init() { harness.RegisterTables(schema) }
+func init() { store.RegisterTables(schema) }
 
 // OpenStorage opens the database at url ("sqlite:FILE" or "postgres://...",
-// as harness.OpenStore reads it) and creates the SPSA tables it lacks.
+// as store.Open reads it) and creates the SPSA tables it lacks.
 func OpenStorage(ctx context.Context, url string) (*Storage, error) {
-	hs, err := harness.OpenStore(ctx, url)
+	hs, err := store.Open(ctx, url)
 	if err != nil {
 		return nil, err
 	}
 	s := &Storage{store: hs, db: hs.DB(), dialect: hs.Dialect(), url: url}
 	if err := s.migrate(ctx); err != nil {
 		_ = hs.Close() // the migration's error is the one to report
-		return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", harness.RedactURL(url), err)
+		return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", store.RedactURL(url), err)
 	}
 	return s, nil
 }
 
 // OpenStorageReadOnly opens the database at url for reading its studies
-// only (harness.OpenStoreReadOnly): nothing is written to it, and a store
+// only (store.OpenReadOnly): nothing is written to it, and a store
 // without the SPSA tables holds no study.
 func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
-	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	hs, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +90,7 @@ func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
 		// PostgreSQL or in memory: the tables are made as by OpenStorage.
 		if err := s.migrate(ctx); err != nil {
 			_ = hs.Close() // the migration's error is the one to report
-			return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", harness.RedactURL(url), err)
+			return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", store.RedactURL(url), err)
 		}
 	}
 	return s, nil

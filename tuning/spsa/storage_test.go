@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/store"
 	"gauntlet/internal/owner"
 	"gauntlet/internal/sqldb"
 )
@@ -60,7 +60,7 @@ func TestStoreBeforeItsMarkIsRecognised(t *testing.T) {
 	if err := st.Close(); err != nil {
 		t.Fatal(err)
 	}
-	hs, err := harness.OpenStoreReadOnly(ctx, url)
+	hs, err := store.OpenReadOnly(ctx, url)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/runner"
 )
 
 // Config is what a user asks for; New resolves it into a Study.
@@ -54,7 +56,7 @@ type Spec struct {
 	Params []Param        `json:"params"`
 	Start  map[string]any `json:"start"` // every parameter's start value
 	// Source and Referee are a game made from a referee program (see
-	// harness.Sourcer): the --game value that resolves to it again and
+	// contract.Sourcer): the --game value that resolves to it again and
 	// its files' fingerprint, so that a changed referee or game file makes
 	// another study.
 	Source  string `json:"source,omitempty"`
@@ -82,18 +84,18 @@ func (s Spec) Schedule() (Schedule, error) {
 // Study is a resolved study definition bound to its game and target.
 type Study struct {
 	spec   Spec
-	game   harness.Game
+	game   contract.Game
 	target Target
 	space  *Space
-	cases  []harness.Case
+	cases  []contract.Case
 	sched  Schedule
 	gains  []Gains
-	filler *harness.Entrant // the start values, in seats beyond the pair
+	filler *entrant.Entrant // the start values, in seats beyond the pair
 }
 
 // New checks a user's request and resolves it. Every error names the input
 // that is wrong.
-func New(reg *harness.Registry, c Config) (*Study, error) {
+func New(reg *contract.Registry, c Config) (*Study, error) {
 	g, err := reg.Game(c.Game)
 	if err != nil {
 		return nil, err
@@ -130,7 +132,7 @@ func New(reg *harness.Registry, c Config) (*Study, error) {
 	}
 	spec := Spec{Game: info.Name, Target: c.Target.Key(), Name: c.Target.Name(), Cases: cases, Seats: seats, Games: c.Games,
 		Seed: c.Seed, ARatio: c.ARatio, Alpha: c.Alpha, Gamma: c.Gamma, Params: space.Params, Start: specs.Map(space.Start)}
-	if src, ok := g.(harness.Sourcer); ok {
+	if src, ok := g.(contract.Sourcer); ok {
 		spec.Source, spec.Referee = src.Source()
 	}
 	if spec.ARatio == 0 {
@@ -146,7 +148,7 @@ func New(reg *harness.Registry, c Config) (*Study, error) {
 	if err != nil {
 		return nil, err
 	}
-	cs, err := harness.CasesOf(g, cases)
+	cs, err := runner.CasesOf(g, cases)
 	if err != nil {
 		if c.Cases == "" {
 			return nil, fmt.Errorf("--cases: the default %q is not a case set of %s (%v): give --cases", cases, info.Name, err)
@@ -199,7 +201,7 @@ func (s *Study) ck(k int) []float64 {
 // playPair plays iteration k from θ: θ+ and θ− on the iteration's case,
 // seats swapped between the two games (in parallel when parallel is set),
 // and returns the pair's result and θ's move.
-func (s *Study) playPair(ctx context.Context, k int, theta []float64, parallel bool, opt harness.PlayOptions) (pairResult, error) {
+func (s *Study) playPair(ctx context.Context, k int, theta []float64, parallel bool, opt contract.PlayOptions) (pairResult, error) {
 	d := s.space.drawFor(s.spec.Seed, k)
 	ck := s.ck(k)
 	plus, err := s.target.Entrant(s.space.perturbed(theta, ck, d, 1))
@@ -211,26 +213,26 @@ func (s *Study) playPair(ctx context.Context, k int, theta []float64, parallel b
 		return pairResult{}, err
 	}
 	c := s.cases[(k-1)%len(s.cases)]
-	plan := &harness.Plan{Game: s.game, Entrants: []*harness.Entrant{plus, minus, s.filler}}
-	var ms [2]harness.Match
+	plan := &runner.Plan{Game: s.game, Entrants: []*entrant.Entrant{plus, minus, s.filler}}
+	var ms [2]runner.Match
 	for g := range ms {
 		seats := make([]int, s.spec.Seats)
 		for i := range seats {
 			seats[i] = 2
 		}
 		seats[0], seats[1] = g, 1-g // game 0: θ+ in seat 0; game 1: swapped
-		ms[g] = harness.Match{Key: c.ID, Case: c, Seats: seats}
+		ms[g] = runner.Match{Key: c.ID, Case: c, Seats: seats}
 	}
-	var outs [2]harness.Outcome
+	var outs [2]contract.Outcome
 	var errs [2]error
 	if parallel {
 		var wg sync.WaitGroup
-		wg.Go(func() { outs[1], _, errs[1] = harness.PlayMatch(ctx, plan, &ms[1], opt) })
-		outs[0], _, errs[0] = harness.PlayMatch(ctx, plan, &ms[0], opt)
+		wg.Go(func() { outs[1], _, errs[1] = runner.PlayMatch(ctx, plan, &ms[1], opt) })
+		outs[0], _, errs[0] = runner.PlayMatch(ctx, plan, &ms[0], opt)
 		wg.Wait()
 	} else {
 		for g := range ms {
-			if outs[g], _, errs[g] = harness.PlayMatch(ctx, plan, &ms[g], opt); errs[g] != nil {
+			if outs[g], _, errs[g] = runner.PlayMatch(ctx, plan, &ms[g], opt); errs[g] != nil {
 				break
 			}
 		}
@@ -242,7 +244,7 @@ func (s *Study) playPair(ctx context.Context, k int, theta []float64, parallel b
 	}
 	r := pairResult{iter: k, caseID: c.ID, flips: d.flips, update: make([]float64, len(theta))}
 	for g := range ms {
-		a, b := outs[g].Seats[harness.SeatOf(&ms[g], 0)].Score, outs[g].Seats[harness.SeatOf(&ms[g], 1)].Score
+		a, b := outs[g].Seats[runner.SeatOf(&ms[g], 0)].Score, outs[g].Seats[runner.SeatOf(&ms[g], 1)].Score
 		switch {
 		case a > b:
 			r.wins++

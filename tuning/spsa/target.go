@@ -1,7 +1,8 @@
 package spsa
 
 import (
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
 	"gauntlet/strategies/param"
 )
 
@@ -20,11 +21,11 @@ type Target interface {
 	// Entrant returns the entrant playing with values v, which hold every
 	// declared parameter, each valid for its spec. It is called for every
 	// game, so it should be cheap.
-	Entrant(v param.Values) (*harness.Entrant, error)
+	Entrant(v param.Values) (*entrant.Entrant, error)
 }
 
 // StrategyTarget adapts a registered built-in strategy.
-type StrategyTarget struct{ Strategy *harness.Strategy }
+type StrategyTarget struct{ Strategy *contract.Strategy }
 
 var _ Target = StrategyTarget{}
 
@@ -38,15 +39,15 @@ func (t StrategyTarget) Key() string { return t.Strategy.Name }
 func (t StrategyTarget) Specs() param.Specs { return t.Strategy.Params }
 
 // Entrant is the strategy with values v.
-func (t StrategyTarget) Entrant(v param.Values) (*harness.Entrant, error) {
-	return &harness.Entrant{Strategy: t.Strategy, Params: v, Version: harness.Version}, nil
+func (t StrategyTarget) Entrant(v param.Values) (*entrant.Entrant, error) {
+	return &entrant.Entrant{Strategy: t.Strategy, Params: v, Version: entrant.Version}, nil
 }
 
 // EntrantTarget adapts an entrant with declared parameters, such as an
 // external command whose placeholders declare kinds and ranges
 // ({w:float[0,5]=1.5}); its other values (fixed placeholders) stay as
 // they are.
-type EntrantTarget struct{ Base *harness.Entrant }
+type EntrantTarget struct{ Base *entrant.Entrant }
 
 var _ Target = EntrantTarget{}
 
@@ -71,4 +72,4 @@ func (t EntrantTarget) Key() string {
 func (t EntrantTarget) Specs() param.Specs { return t.Base.Specs() }
 
 // Entrant is the entrant with values v.
-func (t EntrantTarget) Entrant(v param.Values) (*harness.Entrant, error) { return t.Base.With(v) }
+func (t EntrantTarget) Entrant(v param.Values) (*entrant.Entrant, error) { return t.Base.With(v) }

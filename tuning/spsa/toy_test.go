@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/strategies/param"
 )
 
@@ -37,54 +37,51 @@ func duelQuality(v param.Values) float64 {
 	return -math.Pow((v["x"]-7)/2, 2) - math.Pow((v["k"]-13)/4, 2) - math.Pow(math.Log(v["lr"]), 2)
 }
 
-func (*duel) Info() harness.GameInfo {
-	return harness.GameInfo{Name: "duel", MinSeats: 2, MaxSeats: 3, HigherIsBetter: true,
-		CaseSets: []harness.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
+func (*duel) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "duel", MinSeats: 2, MaxSeats: 3, Direction: contract.Higher,
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N", Doc: "seeds 1..N"}}}
 }
 
-func (*duel) Cases(set string) ([]harness.Case, error) {
+func (*duel) Cases(set string) ([]contract.Case, error) {
 	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
 	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
 		return nil, fmt.Errorf("unknown duel case set %q (known: seeds:N)", set)
 	}
-	out := make([]harness.Case, n)
+	out := make([]contract.Case, n)
 	for i := range out {
-		out[i] = harness.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
 	}
 	return out, nil
 }
 
-func (d *duel) Play(ctx context.Context, c harness.Case, players []harness.Player, opt harness.PlayOptions) (harness.Outcome, error) {
+func (d *duel) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	if n := d.played.Add(1); n == d.stopAt {
 		d.stop()
-		return harness.Outcome{}, ctx.Err()
+		return contract.Outcome{}, ctx.Err()
 	}
 	if d.delay > 0 {
 		select {
 		case <-time.After(d.delay):
 		case <-ctx.Done():
-			return harness.Outcome{}, ctx.Err()
+			return contract.Outcome{}, ctx.Err()
 		}
 	}
-	out := harness.Outcome{Seats: make([]harness.SeatResult, len(players))}
+	out := contract.Outcome{Seats: make([]contract.SeatResult, len(players))}
 	for i, p := range players {
-		b, err := p.Entrant.Bot(p.Seed)
-		if err != nil {
-			return harness.Outcome{}, err
-		}
+		b := p.Bot
 		r := rand.New(rand.NewPCG(c.Seed, p.Seed))
 		out.Seats[i].Score = b.(*duelBot).q + r.NormFloat64()
 	}
-	harness.RanksByScore(out.Seats)
+	contract.RanksByScore(out.Seats)
 	return out, nil
 }
 
 // duelRegistry is a private registry with the duel game and its strategy
 // "dial" (the parameters of toySpecs).
-func duelRegistry(d *duel) *harness.Registry {
-	reg := harness.NewRegistry()
+func duelRegistry(d *duel) *contract.Registry {
+	reg := contract.NewRegistry()
 	reg.RegisterGame(d)
-	reg.RegisterStrategy(&harness.Strategy{Game: "duel", Name: "dial", Params: toySpecs,
+	reg.RegisterStrategy(&contract.Strategy{Game: "duel", Name: "dial", Params: toySpecs,
 		New: func(v param.Values, seed uint64) (any, error) {
 			if _, err := toySpecs.Validate(v); err != nil {
 				return nil, err

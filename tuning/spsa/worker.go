@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"gauntlet/harness"
+	"gauntlet/harness/contract"
 	"gauntlet/internal/sqldb"
 )
 
@@ -33,7 +33,7 @@ type RunOptions struct {
 	// sqldb.WorkerName).
 	Worker string
 	// Play is passed to every game.
-	Play harness.PlayOptions
+	Play contract.PlayOptions
 	// Log receives progress (nil: slog.Default()).
 	Log *slog.Logger
 	// Progress is the interval between progress lines (0: 10s).

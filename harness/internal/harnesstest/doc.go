@@ -1,0 +1,3 @@
+// Package harnesstest holds what the harness packages' tests share: the
+// duel toy game and its registry, and test stores.
+package harnesstest

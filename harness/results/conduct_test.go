@@ -1,0 +1,187 @@
+package results
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/internal/harnesstest"
+	"gauntlet/harness/runner"
+	"gauntlet/strategies/param"
+)
+
+// faulty is a toy game whose bots misbehave by their "fault" parameter: 1
+// crashes on odd seeds and times out on even ones, 2 answers commands the
+// rules ignore, 0 plays clean; every bot reports answer times.
+type faulty struct{}
+
+var faultyLimits = contract.TimeLimits{Turn: 50 * time.Millisecond, FirstTurn: time.Second, Margin: 20 * time.Millisecond, FirstTurnMargin: 250 * time.Millisecond}
+
+func (faulty) Info() contract.GameInfo {
+	return contract.GameInfo{Name: "faulty", MinSeats: 1, MaxSeats: 2, Direction: contract.Higher, Limits: faultyLimits,
+		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N"}}}
+}
+
+func (faulty) Cases(set string) ([]contract.Case, error) {
+	var n int
+	if _, err := fmt.Sscanf(set, "seeds:%d", &n); err != nil {
+		return nil, err
+	}
+	out := make([]contract.Case, n)
+	for i := range out {
+		out[i] = contract.Case{ID: fmt.Sprintf("seed:%d", i+1), Seed: uint64(i + 1)}
+	}
+	return out, nil
+}
+
+type faultyBot struct{ fault int }
+
+func (faulty) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
+	lim := opt.Applied(faultyLimits)
+	var out contract.Outcome
+	for _, p := range players {
+		b := p.Bot
+		s := contract.SeatResult{Score: 1}
+		switch b.(*faultyBot).fault {
+		case 1:
+			s.Score = 0
+			if c.Seed%2 == 1 {
+				s.Forfeit = fmt.Sprintf("crashed in round %d: exit status 3; stderr: oops %d", c.Seed, c.Seed)
+			} else {
+				s.Forfeit = fmt.Sprintf("timeout in round 1: answered after 1,%03d ms, limit 1,000 ms + margin 250 ms", 260+c.Seed)
+			}
+		case 2:
+			s.Ignored, s.IgnoredFirst = int(c.Seed), fmt.Sprintf(`"BANANA": not a command (round %d)`, c.Seed)
+		}
+		times := []time.Duration{time.Second + time.Duration(c.Seed)*time.Millisecond}
+		for i := range 20 {
+			times = append(times, time.Duration(40+i)*time.Millisecond)
+		}
+		s.Times = contract.NewAnswerTimes(times, lim)
+		out.Seats = append(out.Seats, s)
+	}
+	contract.RanksByScore(out.Seats)
+	out.Detail = map[string]any{"kept": 1}
+	out.KeepAnswers()
+	return out, nil
+}
+
+func faultyRegistry() *contract.Registry {
+	r := contract.NewRegistry()
+	r.RegisterGame(faulty{})
+	specs := param.Specs{{Name: "fault", Kind: param.Int, Min: 0, Max: 2, Default: 0, Help: "how it misbehaves"}}
+	r.RegisterStrategy(&contract.Strategy{Game: "faulty", Name: "bot", Params: specs,
+		New: func(v param.Values, seed uint64) (any, error) { return &faultyBot{fault: int(v["fault"])}, nil }})
+	return r
+}
+
+// TestEvalConductByReason: the eval summary counts forfeits per kind with
+// the first example of each, the ignored answers with the first, and the
+// answer times with warnings; a run loaded back from the store (every game
+// resumed) gives the same.
+func TestEvalConductByReason(t *testing.T) {
+	r := faultyRegistry()
+	g, _ := r.Game("faulty")
+	a, err := entrant.Parse(r, "faulty", "bot:fault=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := entrant.Parse(r, "faulty", "bot:fault=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "c.db"))
+	var sums [2]*EvalSummary
+	for i := range sums {
+		p, err := runner.EvalPlan(g, "seeds:6", a, []*entrant.Entrant{o}, "conduct")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 && rs.Resumed != 6 {
+			t.Fatalf("second run resumed %d games", rs.Resumed)
+		}
+		sums[i] = SummarizeEval(rs)
+	}
+	s := sums[0]
+	if len(s.Conduct) != 2 {
+		t.Fatalf("conduct of %d entrants", len(s.Conduct))
+	}
+	c := s.Conduct[0]
+	want := []ReasonCount{
+		{Kind: "crashed in round #: exit status #", Count: 3, First: "crashed in round 1: exit status 3; stderr: oops 1", Case: "seed:1"},
+		{Kind: "timeout in round #: answered after # ms, limit # ms + margin # ms", Count: 3, First: "timeout in round 1: answered after 1,262 ms, limit 1,000 ms + margin 250 ms", Case: "seed:2"},
+	}
+	if c.Forfeits != 6 || c.Games != 6 || !slices.Equal(c.Reasons, want) {
+		t.Fatalf("reasons %+v", c.Reasons)
+	}
+	opp := s.Conduct[1]
+	if opp.Forfeits != 0 || opp.Ignored != 21 || opp.IgnoredGames != 6 || opp.IgnoredFirst != `"BANANA": not a command (round 1)` || opp.IgnoredCase != "seed:1" {
+		t.Fatalf("opponent %+v", opp)
+	}
+	tm := c.Times
+	if tm == nil || tm.First.Answers != 6 || tm.Later.Answers != 120 || tm.First.LimitMS != 1000 || tm.First.MarginMS != 250 ||
+		tm.Later.LimitMS != 50 || tm.Later.MarginMS != 20 || tm.Later.MaxMS != 59 || math.Abs(tm.Later.MeanMS-49.5) > 1e-9 {
+		t.Fatalf("times %+v %+v", tm.First, tm.Later)
+	}
+	if len(c.Warnings) != 2 || !strings.HasPrefix(c.Warnings[0], "first answers: up to 1,006 ms against a limit of 1,000 ms + 250 ms margin") ||
+		!strings.HasPrefix(c.Warnings[1], "later answers: up to 59 ms against a limit of 50 ms + 20 ms margin") {
+		t.Fatalf("warnings %q", c.Warnings)
+	}
+	if _, ok := s.Cases[0].Detail[contract.AnswersDetailKey]; ok || s.Cases[0].Detail["kept"] == nil {
+		t.Fatalf("case detail %v", s.Cases[0].Detail)
+	}
+	a0, _ := json.Marshal(sums[0].Conduct)
+	a1, _ := json.Marshal(sums[1].Conduct)
+	if string(a0) != string(a1) {
+		t.Fatalf("resumed conduct differs:\n%s\n%s", a0, a1)
+	}
+}
+
+// TestABConduct: ab keeps A's and B's conduct apart whatever their seats.
+func TestABConduct(t *testing.T) {
+	r := faultyRegistry()
+	g, _ := r.Game("faulty")
+	a, _ := entrant.Parse(r, "faulty", "bot:fault=1")
+	b, _ := entrant.Parse(r, "faulty", "bot")
+	p, err := runner.ABPlan(g, "seeds:4", a, b, nil, 0, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SummarizeAB(rs, DefaultSPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ForfeitsA != 8 || s.ConductA.Forfeits != 8 || len(s.ConductA.Reasons) != 2 || s.ConductB.Forfeits != 0 ||
+		s.ConductA.Entrant != s.A || s.ConductB.Times == nil || s.ConductB.Times.First.Answers != 8 {
+		t.Fatalf("A %+v\nB %+v", s.ConductA, s.ConductB)
+	}
+}
+
+func TestReasonKind(t *testing.T) {
+	for in, want := range map[string]string{
+		"crashed in round 4: exit status 3; stderr: boom | bang":                                    "crashed in round #: exit status #",
+		`unparseable line "FOO BAR" (round 12)`:                                                     `unparseable line "…" (round #)`,
+		"read timeout error: no answer within 7,000 ms (limit 5,000 ms + margin 1,000 ms) (tick 3)": "read timeout error: no answer within # ms (limit # ms + margin # ms) (tick #)",
+		"hextris solver ./s: finished after 1.5 ms, limit 1 ms":                                     "hextris solver ./s: finished after # ms, limit # ms",
+	} {
+		if got := ReasonKind(in); got != want {
+			t.Errorf("ReasonKind(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package results
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
+)
+
+// LoadResults rebuilds a stored eval or ab run: its plan (from the stored
+// spec, with the entrants parsed again in reg, see reparse) and its
+// finished games, in plan order. Unplayed matches are nil in Results.
+func LoadResults(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*runner.Results, *store.RunRecord, error) {
+	rec, err := st.Run(ctx, runID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var spec runner.RunSpec
+	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
+		return nil, nil, fmt.Errorf("run %s: spec: %w", runID, err)
+	}
+	g, err := specGame(reg, spec)
+	if err != nil {
+		return nil, nil, fmt.Errorf("run %s: %w", runID, err)
+	}
+	ents := make([]*entrant.Entrant, len(spec.Entrants))
+	for i, key := range spec.Entrants {
+		var er store.EntrantRecord
+		if i < len(rec.Entrants) && rec.Entrants[i].Key == key {
+			er = rec.Entrants[i]
+		}
+		ents[i] = entrant.Reparse(reg, spec.Game, key, er)
+	}
+	var p *runner.Plan
+	switch spec.Kind {
+	case "eval":
+		if len(ents) == 0 {
+			return nil, nil, fmt.Errorf("run %s has no entrants", runID)
+		}
+		p, err = runner.EvalPlan(g, spec.Cases, ents[0], ents[1:], runID)
+	case "ab":
+		if len(ents) < 2 {
+			return nil, nil, fmt.Errorf("run %s: an ab run needs two entrants", runID)
+		}
+		maxGames := 0
+		if v, ok := spec.Extra["games"].(float64); ok {
+			maxGames = int(v)
+		}
+		p, err = runner.ABPlan(g, spec.Cases, ents[0], ents[1], ents[2:], maxGames, runID, spec.Extra)
+	default:
+		return nil, nil, fmt.Errorf("run %s is a %q run; only eval and ab runs hold games", runID, spec.Kind)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("run %s: %w", runID, err)
+	}
+	games, err := st.Games(ctx, runID)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs := &runner.Results{Plan: p, Results: make([]*runner.Result, len(p.Matches))}
+	for i, m := range p.Matches {
+		gr, ok := games[m.Key]
+		if !ok {
+			continue
+		}
+		rs.Results[i] = &runner.Result{Index: i, Outcome: gr.Outcome, Wall: gr.Wall, Resumed: true}
+		rs.Resumed++
+	}
+	rs.Stopped = rec.Status == "stopped"
+	return rs, rec, nil
+}
+
+// LoadEvalSummary recomputes the summary of a stored eval run.
+func LoadEvalSummary(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*EvalSummary, error) {
+	rs, rec, err := LoadResults(ctx, st, reg, runID)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Kind != "eval" {
+		return nil, fmt.Errorf("run %s is an %s run, not an eval run", runID, rec.Kind)
+	}
+	return SummarizeEval(rs), nil
+}
+
+// LoadABSummary recomputes the summary of a stored ab run, with the
+// sequential test it was run with.
+func LoadABSummary(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*ABSummary, error) {
+	rs, rec, err := LoadResults(ctx, st, reg, runID)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Kind != "ab" {
+		return nil, fmt.Errorf("run %s is an %s run, not an ab run", runID, rec.Kind)
+	}
+	sp := DefaultSPRT
+	if raw, ok := rs.Plan.Spec().Extra["sprt"]; ok {
+		js, err := json.Marshal(raw)
+		if err == nil {
+			err = json.Unmarshal(js, &sp)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("run %s: sprt: %w", runID, err)
+		}
+	}
+	sum, err := SummarizeAB(rs, sp)
+	if err != nil {
+		return nil, err
+	}
+	sum.CountStored(rs.Resumed) // every game of the plan the store holds
+	return sum, nil
+}
+
+// PlannedGames is the number of games a stored eval or ab run holds once
+// complete: its case set's cases, twice for an ab run (both seatings, or
+// both entrants of a single-player game), or the number its --games kept.
+// It counts from the spec rather than building the plan (LoadResults):
+// that would parse the entrants again, hashing an external bot's files for
+// every run a listing shows.
+func PlannedGames(reg *contract.Registry, rec *store.RunRecord) (int, error) {
+	var spec runner.RunSpec
+	if err := json.Unmarshal([]byte(rec.Spec), &spec); err != nil {
+		return 0, fmt.Errorf("run %s: spec: %w", rec.ID, err)
+	}
+	g, err := specGame(reg, spec)
+	if err != nil {
+		return 0, fmt.Errorf("run %s: %w", rec.ID, err)
+	}
+	cases, err := g.Cases(spec.Cases)
+	if err != nil {
+		return 0, fmt.Errorf("run %s: %w", rec.ID, err)
+	}
+	switch spec.Kind {
+	case "eval":
+		return len(cases), nil
+	case "ab":
+		if v, ok := spec.Extra["games"].(float64); ok {
+			return int(v), nil
+		}
+		return 2 * len(cases), nil
+	}
+	return 0, fmt.Errorf("run %s is a %q run; only eval and ab runs hold games", rec.ID, spec.Kind)
+}
+
+// specGame is the game of a stored run: by its name, or, for a game made
+// from a referee program that this process has not resolved, by its
+// source.
+func specGame(r *contract.Registry, spec runner.RunSpec) (contract.Game, error) {
+	g, err := r.Game(spec.Game)
+	if err != nil && spec.Source != "" {
+		if g, err2 := r.Game(spec.Source); err2 == nil {
+			return g, nil
+		} else {
+			return nil, fmt.Errorf("%w; its source %q: %w", err, spec.Source, err2)
+		}
+	}
+	return g, err
+}

@@ -1,0 +1,39 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The store's tests cannot use harness/internal/harnesstest (it imports
+// this package): these are its helpers' twins.
+
+// benchBatch is the runner's batch of stored games (runner.batchGames).
+const benchBatch = 500
+
+// postgresURL is the test server's URL; CI starts one (see .ci/run).
+func postgresURL(t *testing.T) string {
+	url := os.Getenv("GAUNTLET_TEST_POSTGRES")
+	if url == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("GAUNTLET_TEST_POSTGRES is not set: CI must start PostgreSQL (see .ci/run)")
+		}
+		t.Skip("GAUNTLET_TEST_POSTGRES not set (CI sets it); skipping the PostgreSQL test")
+	}
+	return url
+}
+
+// storeURLs is a new SQLite file and, when GAUNTLET_TEST_POSTGRES names a
+// server, that server: the stores a benchmark or test runs on.
+func storeURLs(tb testing.TB) []string {
+	urls := []string{"sqlite:" + filepath.Join(tb.TempDir(), "g.db")}
+	if pg := os.Getenv("GAUNTLET_TEST_POSTGRES"); pg != "" {
+		urls = append(urls, pg)
+	}
+	return urls
+}
+
+// dialectOf names the store of url for a sub-test: "sqlite" or "postgres".
+func dialectOf(url string) string { return strings.SplitN(url, ":", 2)[0] }
