@@ -58,13 +58,24 @@ func opensPlaceholder(s string, i int) bool {
 	return true
 }
 
+// placeholderKind is what a {...} of a template stands for.
+type placeholderKind int8
+
+const (
+	fixedPH  placeholderKind = iota // {name} or {name=default}: a value given with the command
+	typedPH                         // {name:KIND[...]=default}: a declared, tunable parameter
+	seedPH                          // {seed}: the game's seed for the seat
+	valuesPH                        // {params} or {params@FILE}: the values file (path: its spec file)
+	filePH                          // {@FILE}: a file's path, the file part of the fingerprint
+)
+
 // placeholder is one parsed {...} of a template word.
 type placeholder struct {
-	name    string
-	spec    *param.Spec // declared with a kind
-	def     *string     // {name=default} or a typed default, as text
-	specRef string      // {params@FILE}
-	file    string      // {@FILE}
+	kind placeholderKind
+	name string
+	spec param.Spec // typedPH: the declaration
+	def  *string    // fixedPH, typedPH: the default as text, if one is given ("" is one)
+	path string     // filePH: the file; valuesPH: the spec file, if any
 }
 
 // scanPlaceholders splits a template word into literal text and
@@ -130,14 +141,14 @@ func parsePlaceholder(body string) (*placeholder, error) {
 		if f == "" {
 			return nil, errors.New("no file after @ (want {@PATH}: the path, its file part of the bot's fingerprint)")
 		}
-		return &placeholder{file: f}, nil
+		return &placeholder{kind: filePH, path: f}, nil
 	}
 	head, def, hasDef := strings.Cut(body, "=")
 	if ref, ok := strings.CutPrefix(head, "params@"); ok && !hasDef {
 		if ref == "" {
 			return nil, errors.New("no spec file after params@")
 		}
-		return &placeholder{name: "params", specRef: ref}, nil
+		return &placeholder{kind: valuesPH, name: "params", path: ref}, nil
 	}
 	name, kind, typed := strings.Cut(head, ":")
 	if !validName(name) {
@@ -151,6 +162,12 @@ func parsePlaceholder(body string) (*placeholder, error) {
 		return nil, fmt.Errorf("{%s} is given by gauntlet and takes no kind or default", name)
 	}
 	if !typed {
+		switch name {
+		case "seed":
+			ph.kind = seedPH
+		case "params":
+			ph.kind = valuesPH
+		}
 		return ph, nil
 	}
 	k, rng, ok := strings.Cut(kind, "[")
@@ -197,7 +214,7 @@ func parsePlaceholder(body string) (*placeholder, error) {
 			return nil, err
 		}
 	}
-	ph.spec = &sp
+	ph.kind, ph.spec = typedPH, sp
 	return ph, nil
 }
 
@@ -267,7 +284,7 @@ func (e specEntry) spec() (param.Spec, error) {
 	if err != nil {
 		return param.Spec{}, err
 	}
-	sp := *ph.spec
+	sp := ph.spec
 	sp.Help = e.Help
 	switch d := e.Default.(type) {
 	case nil:
@@ -322,28 +339,29 @@ func parseCommand(words []string) (*command, error) {
 		err := scanPlaceholders(w, func(lit string, ph *placeholder) error {
 			if ph == nil {
 				text.WriteString(lit)
-			} else {
-				c.plainOK[i] = false
+				return nil
 			}
-			switch {
-			case ph == nil, ph.name == "seed":
-			case ph.file != "":
-				if !slices.Contains(c.files, ph.file) {
-					c.files = append(c.files, ph.file)
+			c.plainOK[i] = false
+			switch ph.kind {
+			case seedPH:
+			case filePH:
+				if !slices.Contains(c.files, ph.path) {
+					c.files = append(c.files, ph.path)
 				}
-			case ph.specRef != "":
-				if c.specFile != "" && c.specFile != ph.specRef {
-					return fmt.Errorf("two spec files: %s and %s", c.specFile, ph.specRef)
+			case valuesPH:
+				if ph.path != "" {
+					if c.specFile != "" && c.specFile != ph.path {
+						return fmt.Errorf("two spec files: %s and %s", c.specFile, ph.path)
+					}
+					c.specFile = ph.path
 				}
-				c.specFile, c.valuesAt = ph.specRef, true
-			case ph.name == "params":
 				c.valuesAt = true
-			case ph.spec != nil:
+			case typedPH:
 				if declared[ph.name] {
 					return fmt.Errorf("parameter %q declared twice", ph.name)
 				}
 				declared[ph.name] = true
-				c.specs = append(c.specs, *ph.spec)
+				c.specs = append(c.specs, ph.spec)
 				if ph.def != nil {
 					typedDefaults = append(typedDefaults, struct{ name, text string }{ph.name, *ph.def})
 				} else {
@@ -699,16 +717,16 @@ func (e *Entrant) expand(word string, seed uint64, vals map[string]string) (stri
 		switch {
 		case ph == nil:
 			b.WriteString(lit)
-		case ph.name == "seed":
+		case ph.kind == seedPH:
 			b.WriteString(strconv.FormatUint(seed, 10))
-		case ph.name == "params":
+		case ph.kind == valuesPH:
 			p, err := e.valuesFile()
 			if err != nil {
 				return err
 			}
 			b.WriteString(p)
-		case ph.file != "":
-			b.WriteString(ph.file)
+		case ph.kind == filePH:
+			b.WriteString(ph.path)
 		default:
 			b.WriteString(vals[ph.name])
 		}

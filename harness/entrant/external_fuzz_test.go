@@ -47,13 +47,14 @@ var kindWords = map[param.Kind]string{param.Int: "int", param.Float: "float", pa
 // renderPlaceholder writes a parsed placeholder in its canonical form.
 func renderPlaceholder(ph *placeholder) string {
 	switch {
-	case ph.file != "":
-		return "{@" + ph.file + "}"
-	case ph.specRef != "":
-		return "{params@" + ph.specRef + "}"
+	case ph.kind == filePH:
+		return "{@" + ph.path + "}"
+	case ph.kind == valuesPH && ph.path != "":
+		return "{params@" + ph.path + "}"
 	}
 	body := ph.name
-	if sp := ph.spec; sp != nil {
+	if ph.kind == typedPH {
+		sp := ph.spec
 		rng := fmtNum(sp.Min) + "," + fmtNum(sp.Max)
 		if sp.Kind == param.Categorical {
 			rng = strings.Join(sp.Choices, "|")
@@ -75,13 +76,10 @@ func samePlaceholder(a, b *placeholder) bool {
 	if a == nil {
 		return true
 	}
-	if a.name != b.name || a.file != b.file || a.specRef != b.specRef || (a.def == nil) != (b.def == nil) || a.def != nil && *a.def != *b.def {
+	if a.kind != b.kind || a.name != b.name || a.path != b.path || (a.def == nil) != (b.def == nil) || a.def != nil && *a.def != *b.def {
 		return false
 	}
-	if (a.spec == nil) != (b.spec == nil) {
-		return false
-	}
-	return a.spec == nil || specText(*a.spec) == specText(*b.spec)
+	return a.kind != typedPH || specText(a.spec) == specText(b.spec)
 }
 
 // specText is a spec as comparable text.
