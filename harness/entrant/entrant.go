@@ -21,7 +21,8 @@ var Version = "dev"
 // Entrant is a participant: a built-in strategy with parameter values, or an
 // external command speaking the game's native protocol.
 type Entrant struct {
-	Strategy *contract.Strategy // nil for an external command
+	kind     Kind
+	Strategy *contract.Strategy // Builtin: the strategy
 	// Params holds the values of every declared parameter: the strategy's,
 	// or the external command's typed placeholders and spec file.
 	Params param.Values
@@ -33,20 +34,35 @@ type Entrant struct {
 	// executable, a script, the spec file): part of a run's identity.
 	Fingerprint string
 
-	cmd *command // external: the parsed template
-	// stored is set for an entrant of a stored run that no longer parses
-	// to its stored key (a strategy's parameters changed, a strategy was
-	// removed): the record names it in the run's tables, and it cannot play.
-	stored *storedEntrant
+	cmd    *command       // External: the parsed template
+	stored *storedEntrant // Stored: its record and why it cannot play
 }
+
+// Kind is what an entrant is.
+type Kind int8
+
+const (
+	// Builtin is a registered strategy with its parameters' values.
+	Builtin Kind = iota
+	// External is a cmd: command: a bot run as a process of its own.
+	External
+	// Stored is an entrant of a stored run that no longer parses to its
+	// stored key (a strategy's parameters changed, a strategy was
+	// removed): its record names it in the run's tables, and it cannot
+	// play.
+	Stored
+)
+
+// Kind says what the entrant is.
+func (e *Entrant) Kind() Kind { return e.kind }
 
 // Specs returns the entrant's tunable parameters: the strategy's declared
 // ones, or an external command's typed placeholders and spec file.
 func (e *Entrant) Specs() param.Specs {
-	if e.Strategy != nil {
+	switch e.kind {
+	case Builtin:
 		return e.Strategy.Params
-	}
-	if e.cmd != nil {
+	case External:
 		return e.cmd.specs
 	}
 	return nil
@@ -56,7 +72,7 @@ func (e *Entrant) Specs() param.Specs {
 // parameters (the others keep theirs); values out of range are an error
 // naming the parameter.
 func (e *Entrant) With(v param.Values) (*Entrant, error) {
-	if e.stored != nil {
+	if e.kind == Stored {
 		return nil, e.cannotPlay()
 	}
 	merged := maps.Clone(e.Params)
@@ -75,18 +91,18 @@ func (e *Entrant) With(v param.Values) (*Entrant, error) {
 
 // IsExternal reports whether the entrant is an external command.
 func (e *Entrant) IsExternal() bool {
-	if e.stored != nil {
+	if e.kind == Stored {
 		return e.stored.rec.Strategy == "cmd"
 	}
-	return e.Strategy == nil
+	return e.kind == External
 }
 
 // Name is the strategy name, or "cmd" for an external command.
 func (e *Entrant) Name() string {
-	if e.stored != nil {
+	switch e.kind {
+	case Stored:
 		return e.stored.rec.Strategy
-	}
-	if e.Strategy != nil {
+	case Builtin:
 		return e.Strategy.Name
 	}
 	return "cmd"
@@ -97,10 +113,10 @@ func (e *Entrant) Name() string {
 // identified by their entrants' keys, so a resumed run plays exactly the
 // same configuration.
 func (e *Entrant) Key() string {
-	if e.stored != nil {
+	switch e.kind {
+	case Stored:
 		return e.stored.rec.Key
-	}
-	if e.Strategy != nil {
+	case Builtin:
 		s := e.Strategy.Params.String(e.Params)
 		if s == "" {
 			return e.Strategy.Name
@@ -113,10 +129,10 @@ func (e *Entrant) Key() string {
 // Label is a short display name: the strategy plus the parameters that
 // differ from their defaults.
 func (e *Entrant) Label() string {
-	if e.stored != nil {
+	switch e.kind {
+	case Stored:
 		return e.stored.rec.Label
-	}
-	if e.Strategy == nil {
+	case External:
 		return "cmd:" + JoinCommand(e.Template) + formatExt(e.extValues())
 	}
 	var diff []string
@@ -152,10 +168,10 @@ func formatExt(m map[string]string) string {
 
 // Bot builds the entrant's in-process bot for one game.
 func (e *Entrant) Bot(seed uint64) (any, error) {
-	if e.stored != nil {
+	switch e.kind {
+	case Stored:
 		return nil, e.cannotPlay()
-	}
-	if e.Strategy == nil {
+	case External:
 		return nil, fmt.Errorf("entrant %s is an external command", e.Label())
 	}
 	return e.Strategy.New(e.Params, seed)
@@ -165,7 +181,7 @@ func (e *Entrant) Bot(seed uint64) (any, error) {
 // filled with the entrant's values, {seed} with the bot's seed and {params}
 // with the path of a JSON file of every value (written once).
 func (e *Entrant) Argv(seed uint64) ([]string, error) {
-	if e.stored != nil {
+	if e.kind == Stored {
 		return nil, e.cannotPlay()
 	}
 	vals := e.extValues()
@@ -284,11 +300,11 @@ func SplitCommand(s string) ([]string, error) {
 
 // Record returns the stored form of the entrant.
 func (e *Entrant) Record() store.EntrantRecord {
-	if e.stored != nil {
+	if e.kind == Stored {
 		return e.stored.rec
 	}
 	rec := store.EntrantRecord{Key: e.Key(), Label: e.Label(), Strategy: e.Name(), Version: e.Version}
-	if e.Strategy != nil {
+	if e.kind == Builtin {
 		rec.Params = e.Strategy.Params.Map(e.Params)
 	} else {
 		rec.Params = map[string]any{}

@@ -454,7 +454,7 @@ func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &Entrant{Template: argv, cmd: c, Params: c.specs.Defaults(), Ext: map[string]string{}}
+	e := &Entrant{kind: External, Template: argv, cmd: c, Params: c.specs.Defaults(), Ext: map[string]string{}}
 	for _, n := range c.fixed {
 		if d := c.defaults[n]; d != "" {
 			e.Ext[n] = d
@@ -637,7 +637,7 @@ func (e *Entrant) extValues() map[string]string {
 	for k, v := range e.Ext {
 		out[k] = v
 	}
-	if e.cmd != nil {
+	if e.kind == External {
 		for _, sp := range e.cmd.specs {
 			out[sp.Name] = sp.FormatValue(e.Params[sp.Name])
 		}
@@ -663,7 +663,7 @@ func (e *Entrant) valuesFile() (string, error) {
 	for k, v := range e.Ext {
 		m[k] = v
 	}
-	if e.cmd != nil {
+	if e.kind == External {
 		for k, v := range e.cmd.specs.Map(e.Params) {
 			m[k] = v
 		}

@@ -30,7 +30,7 @@ func Reparse(r *contract.Registry, game, key string, rec store.EntrantRecord) *E
 		name, _, _ := strings.Cut(key, ":")
 		rec = store.EntrantRecord{Key: key, Label: key, Strategy: name}
 	}
-	return &Entrant{stored: &storedEntrant{rec: rec, why: err}}
+	return &Entrant{kind: Stored, stored: &storedEntrant{rec: rec, why: err}}
 }
 
 // paramDrift says which parameters a strategy declares now that the run's
