@@ -119,8 +119,10 @@ func (o *Options) openStore(ctx context.Context) (*harness.Store, error) {
 
 // runPlan opens the store (nil for none), plays plan on it and returns the
 // results; the caller closes the store. The progress bar goes to progress
-// unless Quiet. An interrupted run says how to resume it.
-func (o *Options) runPlan(ctx context.Context, plan *harness.Plan, stop harness.Stopper, progress io.Writer) (*harness.Results, *harness.Store, error) {
+// unless Quiet, and so do the lines of watch (nil: none), which sees every
+// result. An interrupted run says how to resume it.
+func (o *Options) runPlan(ctx context.Context, plan *harness.Plan, stop harness.Stopper, progress io.Writer,
+	watch func(w io.Writer) func(*harness.Result)) (*harness.Results, *harness.Store, error) {
 	st, err := o.openStore(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -129,6 +131,9 @@ func (o *Options) runPlan(ctx context.Context, plan *harness.Plan, stop harness.
 	rn := &harness.Runner{Store: st, Jobs: o.Jobs, Options: o.PlayOptions()}
 	if !o.Quiet {
 		rn.Progress = progress
+		if watch != nil {
+			rn.Watch = watch(progress)
+		}
 	}
 	rs, err := rn.Run(ctx, plan, stop)
 	if err != nil {
