@@ -78,6 +78,7 @@ type worker struct {
 	studyID int
 	opt     RunOptions
 	log     *slog.Logger
+	pace    pace
 }
 
 // Run works on the study until its budget is spent (waiting for the other
@@ -108,6 +109,9 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		return nil, err
 	}
 	w := &worker{t: t, st: st, study: study, name: opt.Worker, studyID: sid, opt: opt, log: log}
+	if err := w.startPace(ctx); err != nil {
+		return nil, fmt.Errorf("study %s: counting its trials: %w", opt.Study, err)
+	}
 	// rctx ends with the timeout: it interrupts the running trial too.
 	rctx := ctx
 	if opt.Timeout > 0 {
@@ -670,11 +674,15 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	if reused > 0 {
 		attrs = append(attrs, "played", len(scores)-min(reused, len(scores)))
 	}
+	if res != outFailed {
+		attrs = append(attrs, "value", mean(scores))
+	}
+	attrs = append(attrs, w.progress(ctx)...)
 	switch res {
 	case outComplete:
-		w.log.Info("tune: trial complete", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+		w.log.Info("tune: trial complete", append(attrs, "params", w.t.space.Specs.String(values))...)
 	case outPruned:
-		w.log.Info("tune: trial pruned", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+		w.log.Info("tune: trial pruned", append(attrs, "params", w.t.space.Specs.String(values))...)
 	default:
 		w.log.Warn("tune: trial failed", append(attrs, "err", terr)...)
 	}
