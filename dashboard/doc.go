@@ -11,8 +11,8 @@
 //
 // Pages stay fast on large stores: counts walk the games table's primary
 // key, pages of games are read by key range (queries.go holds every
-// statement), and an unfinished run's statistics (harness.LoadABSummary,
-// harness.LoadEvalSummary, which read all its games) are computed in the
+// statement), and an unfinished run's statistics (results.LoadABSummary,
+// results.LoadEvalSummary, which read all its games) are computed in the
 // background, at most once per change of its game count and never more
 // often than their own cost allows, while the page shows the last ones
 // computed (live.go). A finished run shows the summary its command stored.

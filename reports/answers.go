@@ -188,10 +188,14 @@ func ABHeadline(s *results.ABSummary) string {
 	return b.String()
 }
 
-// RunsTable is the table of runs: one row each, the entrants as "A vs B"
-// (an eval's strategy against its opponents).
+// RunsTable is the table of runs and studies: one row each, the
+// entrants as "A vs B" (an eval's strategy against its opponents, a
+// study's strategy) and the parameters that differ between them, whole:
+// the terminal form wraps the long columns, CSV and Markdown keep them on
+// one line.
 func RunsTable(list []workflow.RunInfo) *Table {
-	tb := &Table{Title: "runs", Header: []string{"run", "kind", "game", "cases", "entrants", "games", "status", "result", "updated"}}
+	tb := &Table{Title: "runs", Header: []string{"name", "kind", "game", "cases", "entrants", "differs", "done", "sprt", "status", "result", "created", "updated"},
+		Wrap: map[int]int{4: 48, 5: 40}}
 	for _, r := range list {
 		vs := ""
 		if len(r.Entrants) > 0 {
@@ -204,18 +208,60 @@ func RunsTable(list []workflow.RunInfo) *Table {
 		if result == "" {
 			result = "—"
 		}
-		games := strconv.Itoa(r.Games)
-		if r.Planned > 0 && r.Planned != r.Games {
-			games += " of " + strconv.Itoa(r.Planned)
-		}
-		if r.Counted != nil {
-			games = fmt.Sprintf("%d counted, %s stored", *r.Counted, games)
-		}
-		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, Truncate(vs, 60), games,
-			r.Status, result, r.Updated.UTC().Format(time.DateTime)})
+		tb.Rows = append(tb.Rows, []string{r.ID, r.Kind, r.Game, r.CaseSet, vs, strings.Join(r.Differs, "; "), runDone(&r),
+			sprtText(&r), r.Status, result, r.Created.UTC().Format(time.DateTime), r.Updated.UTC().Format(time.DateTime)})
 	}
-	tb.NumericRight()
 	return tb
+}
+
+// runDone is how much of a run or study is done: games stored of planned
+// (and counted, after an SPRT stop), a tuning study's trials by state.
+func runDone(r *workflow.RunInfo) string {
+	if t := r.Trials; t != nil {
+		out := fmt.Sprintf("%d trials", t.All)
+		sep := ": "
+		for _, n := range []struct {
+			n    int
+			what string
+		}{{t.Complete, "complete"}, {t.Pruned, "pruned"}, {t.Failed, "failed"}, {t.Running, "running"}} {
+			if n.n > 0 {
+				out += fmt.Sprintf("%s%d %s", sep, n.n, n.what)
+				sep = ", "
+			}
+		}
+		return out
+	}
+	games := strconv.Itoa(r.Games)
+	if r.Planned > 0 {
+		games += " of " + strconv.Itoa(r.Planned)
+	}
+	games += " games"
+	if r.Counted != nil {
+		games = fmt.Sprintf("%d counted, %s stored", *r.Counted, games)
+	}
+	return games
+}
+
+// sprtText is an ab run's sequential test: its hypotheses and error rates,
+// whether it stops the run, and its verdict once stopped ("—": none).
+func sprtText(r *workflow.RunInfo) string {
+	sp := r.SPRT
+	if sp == nil {
+		return "—"
+	}
+	out := fmt.Sprintf("%v α=%g β=%g", *sp, sp.Alpha, sp.Beta)
+	if !sp.Early {
+		return out + ", no early stop"
+	}
+	out += ", early stop"
+	var s results.ABSummary
+	if len(r.Summary) > 0 && json.Unmarshal(r.Summary, &s) == nil && s.SPRTConfig != nil {
+		if s.Stopped {
+			return out + fmt.Sprintf(": %s accepted at %d games", s.SPRT, s.Games)
+		}
+		return out + ": " + s.SPRT
+	}
+	return out
 }
 
 // RunResult is a run's answer in a few words, from its stored summary: an

@@ -50,7 +50,7 @@ func SPSAStudiesTable(list []spsa.StudyInfo) *Table {
 	tb := &Table{Title: "SPSA studies", Header: []string{"study", "game", "strategy", "params", "games", "applied", "complete", "created"}}
 	for _, s := range list {
 		tb.Rows = append(tb.Rows, []string{s.Name, untrusted.Line(tuning.GameArg(s.Game, s.Source)), s.Target, strconv.Itoa(s.Params), strconv.Itoa(s.Games),
-			strconv.Itoa(s.Applied), strconv.FormatBool(s.Complete), s.Created.UTC().Format(time.RFC3339)})
+			strconv.Itoa(s.Applied), strconv.FormatBool(s.Complete), s.Created.UTC().Format(time.DateTime)})
 	}
 	tb.NumericRight()
 	return tb

@@ -198,7 +198,7 @@ func StudiesTable(list []tuning.StudyInfo) *Table {
 	tb := &Table{Title: "studies", Header: []string{"study", "game", "strategy", "cases", "sampler", "trials", "complete", "pruned", "failed", "running", "best", "created"}}
 	for _, s := range list {
 		tb.Rows = append(tb.Rows, []string{s.Name, untrusted.Line(tuning.GameArg(s.Game, s.Source)), s.Strategy, s.Cases, s.Sampler, fmt.Sprint(s.Trials), fmt.Sprint(s.Complete),
-			fmt.Sprint(s.Pruned), fmt.Sprint(s.Failed), fmt.Sprint(s.Running), optNum(s.Best), s.Created.UTC().Format(time.RFC3339)})
+			fmt.Sprint(s.Pruned), fmt.Sprint(s.Failed), fmt.Sprint(s.Running), optNum(s.Best), s.Created.UTC().Format(time.DateTime)})
 	}
 	tb.NumericRight()
 	return tb

@@ -32,6 +32,12 @@ type StudyInfo struct {
 	Failed   int       `json:"failed"` // lost trials included
 	Running  int       `json:"running"`
 	Best     *float64  `json:"best_value"`
+	// BestTrial is the number of the trial of Best.
+	BestTrial *int `json:"best_trial,omitempty"`
+	// Space are the parameters searched.
+	Space []string `json:"space,omitempty"`
+	// Updated is when a trial last started or ended (Created without one).
+	Updated time.Time `json:"updated"`
 }
 
 // Step is one intermediate value: the running mean after Step cases.
@@ -183,8 +189,13 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 			return nil, err
 		}
 		info := StudyInfo{Name: rec.Name, Game: rec.Spec.Game, Source: rec.Spec.Source, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials)}
+			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials), Space: rec.Spec.Space, Updated: rec.Created}
 		for _, t := range rec.Trials {
+			for _, at := range []time.Time{t.Start, t.End} {
+				if at.After(info.Updated) {
+					info.Updated = at
+				}
+			}
 			switch t.State {
 			case StateComplete:
 				info.Complete++
@@ -197,8 +208,8 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 			}
 		}
 		if b := rec.Best(); b != nil {
-			v := b.Value
-			info.Best = &v
+			v, n := b.Value, b.Number
+			info.Best, info.BestTrial = &v, &n
 		}
 		out = append(out, info)
 	}

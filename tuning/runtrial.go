@@ -182,11 +182,15 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	if reused > 0 {
 		attrs = append(attrs, "played", len(scores)-min(reused, len(scores)))
 	}
+	if res != outFailed {
+		attrs = append(attrs, "value", mean(scores))
+	}
+	attrs = append(attrs, w.progress(ctx)...)
 	switch res {
 	case outComplete:
-		w.log.Info("tune: trial complete", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+		w.log.Info("tune: trial complete", append(attrs, "params", w.t.space.Specs.String(values))...)
 	case outPruned:
-		w.log.Info("tune: trial pruned", append(attrs, "value", mean(scores), "params", w.t.space.Specs.String(values))...)
+		w.log.Info("tune: trial pruned", append(attrs, "params", w.t.space.Specs.String(values))...)
 	default:
 		w.log.Warn("tune: trial failed", append(attrs, "err", terr)...)
 	}

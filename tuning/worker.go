@@ -71,6 +71,7 @@ type worker struct {
 	studyID int
 	opt     RunOptions
 	log     *slog.Logger
+	pace    pace
 }
 
 // Run works on the study until its budget is spent (waiting for the other
@@ -101,6 +102,9 @@ func (t *Tuner) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		return nil, err
 	}
 	w := &worker{t: t, st: st, study: study, name: opt.Worker, studyID: sid, opt: opt, log: log}
+	if err := w.startPace(ctx); err != nil {
+		return nil, fmt.Errorf("study %s: counting its trials: %w", opt.Study, err)
+	}
 	// rctx ends with the timeout: it interrupts the running trial too.
 	rctx := ctx
 	if opt.Timeout > 0 {

@@ -21,6 +21,9 @@ type ABRequest struct {
 	Games        int    // at most this many games; 0: the whole case set
 	Fillers      string // lineup of the other seats of games of 3+ players
 	SPRT         string // [model:]elo0,elo1[,alpha,beta]; "": results.DefaultSPRT
+	// Report is how often the interim statistics are printed beside the
+	// progress bar (not with Quiet).
+	Report Every
 }
 
 // ABResult is a finished A/B comparison.
@@ -30,7 +33,7 @@ type ABResult struct {
 }
 
 // AB checks the request, plays it on the store (resuming the run there)
-// with a progress bar on progress, stopping early when the SPRT decides,
+// with a progress bar and interim statistics on progress, stopping early when the SPRT decides,
 // and records the summary as the run's (status "stopped" after an early
 // stop).
 func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, err error) {
@@ -49,7 +52,13 @@ func AB(ctx context.Context, req ABRequest, progress io.Writer) (res *ABResult, 
 			return nil, err
 		}
 	}
-	rs, st, err := req.runPlan(ctx, plan, stop, progress)
+	watch := func(w io.Writer) func(*runner.Result) {
+		if a := newABInterim(w, req.Report, plan, sp); a != nil {
+			return a.watch
+		}
+		return nil
+	}
+	rs, st, err := req.runPlan(ctx, plan, stop, progress, watch)
 	if err != nil {
 		return nil, err
 	}

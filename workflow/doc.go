@@ -5,7 +5,7 @@
 // record the summary; list and compare the stored runs. It renders
 // nothing: package reports prints what it returns.
 //
-// Games, strategies and stores come from harness (harness.Default is the
+// Games, strategies and stores come from harness (contract.Default is the
 // registry). Every error about the request is a usage error
 // (harness/cli), which the CLI turns into exit status 2.
 package workflow

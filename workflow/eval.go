@@ -59,7 +59,7 @@ func Eval(ctx context.Context, req EvalRequest, progress io.Writer) (res *EvalRe
 	if err != nil {
 		return nil, cli.Usagef("%v", err)
 	}
-	rs, st, err := req.runPlan(ctx, plan, nil, progress)
+	rs, st, err := req.runPlan(ctx, plan, nil, progress, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -121,8 +121,10 @@ func (o *Options) openStore(ctx context.Context) (*store.Store, error) {
 
 // runPlan opens the store (nil for none), plays plan on it and returns the
 // results; the caller closes the store. The progress bar goes to progress
-// unless Quiet. An interrupted run says how to resume it.
-func (o *Options) runPlan(ctx context.Context, plan *runner.Plan, stop runner.Stopper, progress io.Writer) (*runner.Results, *store.Store, error) {
+// unless Quiet, and so do the lines of watch (nil: none), which sees every
+// result. An interrupted run says how to resume it.
+func (o *Options) runPlan(ctx context.Context, plan *runner.Plan, stop runner.Stopper, progress io.Writer,
+	watch func(w io.Writer) func(*runner.Result)) (*runner.Results, *store.Store, error) {
 	st, err := o.openStore(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -131,6 +133,9 @@ func (o *Options) runPlan(ctx context.Context, plan *runner.Plan, stop runner.St
 	rn := &runner.Runner{Store: st, Jobs: o.Jobs, Options: o.PlayOptions()}
 	if !o.Quiet {
 		rn.Progress = progress
+		if watch != nil {
+			rn.Watch = watch(progress)
+		}
 	}
 	rs, err := rn.Run(ctx, plan, stop)
 	if err != nil {

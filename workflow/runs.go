@@ -16,15 +16,28 @@ import (
 	"gauntlet/harness/store"
 )
 
-// RunInfo is one stored run as `gauntlet runs` lists it.
+// RunInfo is one stored run or study as `gauntlet runs` lists it: an eval
+// or ab run, a tuning study (kind "tune") or an SPSA study (kind "spsa").
 type RunInfo struct {
-	ID       string   `json:"id"`
+	ID       string   `json:"id"` // the run's or study's name
 	Kind     string   `json:"kind"`
 	Game     string   `json:"game"`
 	CaseSet  string   `json:"case_set"`
-	Entrants []string `json:"entrants"`
-	Games    int      `json:"games"`             // stored
-	Planned  int      `json:"planned,omitempty"` // when complete (0: unknown here)
+	Entrants []string `json:"entrants"` // a study's: its strategy
+	// Differs are the parameters whose values differ between entrants of
+	// one strategy ("name: A's vs B's"); a study's are the parameters it
+	// tunes ("tunes: a, b").
+	Differs []string `json:"differs,omitempty"`
+	Games   int      `json:"games"`             // stored (an SPSA study's: played)
+	Planned int      `json:"planned,omitempty"` // when complete (0: unknown here)
+	// Trials are a tuning study's trials, by state.
+	Trials *TrialCounts `json:"trials,omitempty"`
+	// SPRT is an ab run's sequential test: its hypotheses and error rates,
+	// and whether it may stop the run.
+	SPRT *results.SPRTSpec `json:"sprt,omitempty"`
+	// Best is a tuning study's best value so far (BestTrial's).
+	Best      *float64 `json:"best,omitempty"`
+	BestTrial *int     `json:"best_trial,omitempty"`
 	// Counted is the number of games an ab run's summary counts, when
 	// that is not all the stored ones (after an SPRT stop: the games up to
 	// the stop point).
@@ -36,9 +49,9 @@ type RunInfo struct {
 	Summary json.RawMessage `json:"summary,omitempty"`
 }
 
-// Runs lists the runs stored at url (of game only, unless ""), oldest
-// first; result words a run's stored summary in a few words (see
-// reports.RunResult).
+// Runs lists the runs and studies stored at url (of game only, unless
+// ""), oldest first; result words a run's stored summary in a few words
+// (see reports.RunResult).
 func Runs(ctx context.Context, url, game string, result func(kind string, summary json.RawMessage) (string, error)) (list []RunInfo, err error) {
 	if err := ReadStorage("--storage", url, "runs reads a results store"); err != nil {
 		return nil, err
@@ -73,6 +86,10 @@ func Runs(ctx context.Context, url, game string, result func(kind string, summar
 		for _, en := range r.Entrants {
 			info.Entrants = append(info.Entrants, en.Label)
 		}
+		info.Differs = differs(r.Entrants)
+		if r.Kind == "ab" {
+			info.SPRT = specSPRT(r.Spec)
+		}
 		if info.Result, err = result(r.Kind, r.Summary); err != nil {
 			return nil, fmt.Errorf("run %s: summary: %w", r.ID, err)
 		}
@@ -81,6 +98,12 @@ func Runs(ctx context.Context, url, game string, result func(kind string, summar
 		}
 		list = append(list, info)
 	}
+	studies, err := studies(ctx, url, game)
+	if err != nil {
+		return nil, err
+	}
+	list = append(list, studies...)
+	slices.SortStableFunc(list, func(a, b RunInfo) int { return a.Created.Compare(b.Created) })
 	return list, nil
 }
 

@@ -30,6 +30,7 @@ func runAB(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&req.Games, "games", 0, "at most this many games (pairs of seat-swapped games); 0 = the whole case set")
 	fs.StringVar(&req.Fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4")
 	fs.StringVar(&req.SPRT, "sprt", "", "stop as soon as the SPRT [model:]elo0,elo1[,alpha,beta] decides; model normalized (default) or logistic (default: report nElo H0: 0 vs H1: 10, no early stop)")
+	fs.Var(&req.Report, "report-every", "interim W/D/L, score, Elo and (with --sprt) LLR on stderr every N games or every DURATION, e.g. 200 or 30s; 0: none (default 10s; none with --quiet)")
 	tablesFlags(fs, &tables, "tables")
 	fs.BoolVar(&showCases, "cases-table", false, "print the per-case table")
 	if err := parseOnlyFlags(fs, args); err != nil {

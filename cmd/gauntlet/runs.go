@@ -11,7 +11,7 @@ import (
 func init() {
 	register(&command{
 		name:    "runs",
-		summary: "list the stored eval and ab runs: id, game, cases, entrants, games, status and result",
+		summary: "list the stored eval and ab runs, tuning and SPSA studies in one table: entrants whole, differing parameters, progress, SPRT, result",
 		run:     runRuns,
 	})
 }
@@ -22,8 +22,8 @@ func runRuns(ctx context.Context, e *env, args []string) error {
 	var asJSON bool
 	fs := newFlags(e, "runs", "[--storage URL] [--game G] [--json] [--csv F] [--md F]")
 	fs.StringVar(&storage, "storage", store.DefaultStorage, "results store: sqlite:FILE or postgres://...")
-	fs.StringVar(&game, "game", "", "only the runs of this game")
-	fs.BoolVar(&asJSON, "json", false, "print the runs, each with its stored summary, as JSON")
+	fs.StringVar(&game, "game", "", "only the runs and studies of this game")
+	fs.BoolVar(&asJSON, "json", false, "print the runs and studies, each run with its stored summary, as JSON")
 	tablesFlags(fs, &tables, "table")
 	if err := parseOnlyFlags(fs, args); err != nil {
 		return err

@@ -83,6 +83,9 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 				cancel()
 				return
 			}
+			if rn.Watch != nil {
+				rn.Watch(&slab[i])
+			}
 		}
 	}
 	timer := time.NewTimer(time.Hour)

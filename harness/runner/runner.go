@@ -29,6 +29,11 @@ type Runner struct {
 	Worker   string               // worker name stored with each game and claim (default sqldb.WorkerName())
 	Lease    time.Duration        // lease of a claimed block with a store, renewed while it is played (default 30s)
 	Log      *slog.Logger
+	// Watch, when set, is called with every result of the run as it is
+	// known: the stored ones first, then each game this process finishes
+	// (not those after an early stop), one at a time. The result stays
+	// valid after the call.
+	Watch func(r *Result)
 
 	gatherEvery time.Duration // see gather (0: gatherEvery)
 }
@@ -139,6 +144,11 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	col := newCollector(rs, stop)
 	prog := newProgress(rn.Progress, p.Game.Info().Name, len(p.Matches), rs.Resumed)
 	defer prog.finish()
+	for _, r := range rs.Results {
+		if r != nil && rn.Watch != nil {
+			rn.Watch(r)
+		}
+	}
 	if col.feedResumed() {
 		rs.Wall = time.Since(start)
 		return rs, nil

@@ -26,6 +26,10 @@ type Table struct {
 	Rows   [][]string
 	Footer []string     // optional totals row
 	Right  map[int]bool // right-aligned columns
+	// Wrap are the columns wrapped on several lines in the terminal form,
+	// by their width in characters (the other forms keep a cell on one
+	// line): nothing is cut.
+	Wrap map[int]int
 }
 
 // NumericRight marks every column whose body cells all parse as numbers
@@ -121,12 +125,53 @@ func (t *Table) renderTo(w io.Writer, r tw.Renderer) error {
 // title or break the table's lines.
 func (t *Table) WriteText(w io.Writer) error {
 	txt := t.cells(untrusted.Line)
+	for c, width := range t.Wrap {
+		for _, r := range txt.Rows {
+			if c < len(r) {
+				r[c] = wrapCell(r[c], width)
+			}
+		}
+	}
 	if txt.Title != "" {
 		if _, err := fmt.Fprintln(w, txt.Title); err != nil {
 			return err
 		}
 	}
 	return txt.render(w, renderer.NewBlueprint())
+}
+
+// wrapCell breaks s into lines of at most width characters, after the
+// last space or comma that fits, else at width.
+func wrapCell(s string, width int) string {
+	if width < 1 {
+		return s
+	}
+	var lines []string
+	rs := []rune(s)
+	for len(rs) > width {
+		cut := width
+		if i := lastBreak(rs, width); i > 0 {
+			cut = i
+		}
+		lines = append(lines, strings.TrimRight(string(rs[:cut]), " "))
+		rs = rs[cut:]
+		for len(rs) > 0 && rs[0] == ' ' {
+			rs = rs[1:]
+		}
+	}
+	return strings.Join(append(lines, string(rs)), "\n")
+}
+
+// lastBreak is the position after the last comma within the first width
+// runes of rs, or after the last space within width+1 (a space at the end
+// of a line is dropped); 0: none.
+func lastBreak(rs []rune, width int) int {
+	for i := min(len(rs), width+1); i > 0; i-- {
+		if rs[i-1] == ' ' || rs[i-1] == ',' && i <= width {
+			return i
+		}
+	}
+	return 0
 }
 
 // cells returns a copy of t with f applied to the title and every cell.

@@ -124,11 +124,16 @@ type StudyInfo struct {
 	Params   int       `json:"params"`
 	Created  time.Time `json:"created"`
 	Complete bool      `json:"complete"`
+	Cases    string    `json:"cases"`
+	// Space are the parameters tuned.
+	Space []string `json:"space,omitempty"`
+	// Updated is when an iteration was last applied (Created before one).
+	Updated time.Time `json:"updated"`
 }
 
 // Studies lists the stored studies, oldest first.
 func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, spec, applied, created_at FROM spsa_studies`)
+	rows, err := s.db.QueryContext(ctx, `SELECT name, spec, applied, created_at, updated_at FROM spsa_studies`)
 	if err != nil {
 		return nil, err
 	}
@@ -136,18 +141,24 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 	var out []StudyInfo
 	for rows.Next() {
 		var in StudyInfo
-		var spec, created string
-		if err := rows.Scan(&in.Name, &spec, &in.Applied, &created); err != nil {
+		var spec, created, updated string
+		if err := rows.Scan(&in.Name, &spec, &in.Applied, &created, &updated); err != nil {
 			return nil, err
 		}
 		var sp Spec
 		if err := json.Unmarshal([]byte(spec), &sp); err != nil {
 			return nil, fmt.Errorf("SPSA study %q: spec: %w", in.Name, err)
 		}
-		in.Game, in.Source, in.Target, in.Games, in.Params = sp.Game, sp.Source, sp.Target, sp.Games, len(sp.Params)
+		in.Game, in.Source, in.Target, in.Games, in.Params, in.Cases = sp.Game, sp.Source, sp.Target, sp.Games, len(sp.Params), sp.Cases
+		for _, p := range sp.Params {
+			in.Space = append(in.Space, p.Name)
+		}
 		in.Complete = in.Applied >= sp.Iterations()
 		if in.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
 			return nil, fmt.Errorf("SPSA study %q: created: %w", in.Name, err)
+		}
+		if in.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
+			return nil, fmt.Errorf("SPSA study %q: updated: %w", in.Name, err)
 		}
 		out = append(out, in)
 	}

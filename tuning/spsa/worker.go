@@ -78,7 +78,7 @@ func (s *Study) Run(ctx context.Context, st *Storage, opt RunOptions) (*Summary,
 		return nil, err
 	}
 	lanes := max(1, opt.Jobs/2)
-	prog := &progress{log: opt.Log, every: opt.Progress, study: opt.Study, n: s.spec.Iterations(), params: s.space.Params}
+	prog := &progress{log: opt.Log, every: opt.Progress, study: opt.Study, n: s.spec.Iterations(), params: s.space.Params, start: time.Now(), from: -1}
 	g, gctx := errgroup.WithContext(ctx)
 	for l := range lanes {
 		owner := opt.Worker
@@ -223,14 +223,17 @@ func (s *Study) playBlock(ctx context.Context, st *Storage, opt RunOptions, owne
 	return results, nil
 }
 
-// progress logs the study's state every so often: iterations applied, the
-// score of θ+ against θ− in this process's pairs, and θ.
+// progress logs the study's state every so often: iterations applied of
+// the budget, the score of θ+ against θ− in this process's pairs, the time
+// left at the pace since this process's first block and θ.
 type progress struct {
 	log    *slog.Logger
 	every  time.Duration
 	study  string
 	n      int
 	params []Param
+	start  time.Time
+	from   int // iterations applied before this process's first block (-1: none yet)
 
 	mu         sync.Mutex
 	last       time.Time
@@ -251,6 +254,9 @@ func (p *progress) add(rs []pairResult, theta []float64, applied int) {
 	if p.last.IsZero() {
 		p.last = time.Now()
 	}
+	if p.from < 0 {
+		p.from = max(applied-len(rs), 0)
+	}
 	if time.Since(p.last) < p.every && applied < p.n {
 		return
 	}
@@ -258,5 +264,18 @@ func (p *progress) add(rs []pairResult, theta []float64, applied int) {
 	games := p.wins + p.draws + p.loss
 	p.log.Info("spsa: progress", "study", p.study, "iterations", fmt.Sprintf("%d/%d", applied, p.n), "games", 2*applied,
 		"plus_score", fmt.Sprintf("%.3f", (float64(p.wins)+float64(p.draws)/2)/float64(max(games, 1))),
-		"theta", describe(p.params, theta))
+		"eta", p.eta(applied), "theta", describe(p.params, theta))
+}
+
+// eta is the time the rest of the budget takes at the pace of the
+// iterations applied since this process's first block.
+func (p *progress) eta(applied int) string {
+	left, done := p.n-applied, applied-p.from
+	switch {
+	case left <= 0:
+		return "0s"
+	case done <= 0:
+		return "?"
+	}
+	return (time.Since(p.start) / time.Duration(done) * time.Duration(left)).Round(time.Second).String()
 }
