@@ -28,7 +28,11 @@ type Board struct {
 	History []Moment `json:"history,omitempty"`
 	Data    []string `json:"data_columns,omitempty"` // player_data keys, in order
 	Notes   []string `json:"notes,omitempty"`
-	Higher  bool     `json:"higher_is_better"`
+	// RefereeErrors is the games whose referee failed: their units are
+	// not stored and not in the ratings. FirstRefereeError is the first.
+	RefereeErrors     int             `json:"referee_errors,omitempty"`
+	FirstRefereeError *RefereeFailure `json:"first_referee_error,omitempty"`
+	Higher            bool            `json:"higher_is_better"`
 }
 
 // Row is one version on the board.

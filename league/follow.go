@@ -2,8 +2,10 @@ package league
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 
 	"gauntlet/harness"
@@ -103,6 +105,13 @@ func (f *Follower) Board(ctx context.Context) (*Board, error) {
 		b.History = append(b.History, moment(f.tally.Games, f.fit, vs))
 	}
 	b.fill(f.tally, f.fit, vs)
+	if b.RefereeErrors, b.FirstRefereeError, err = f.st.RefereeErrors(ctx, f.name); err != nil {
+		return nil, err
+	}
+	if e := b.FirstRefereeError; e != nil {
+		msg := (&harness.RefereeError{Reason: e.Reason, Stderr: e.Stderr}).Error()
+		b.Notes = append(b.Notes, fmt.Sprintf("%d games whose referee failed are not stored (nor their units' other games); the first, in %s: %s", b.RefereeErrors, e.Case, strings.TrimPrefix(msg, "referee error: ")))
+	}
 	return b, nil
 }
 

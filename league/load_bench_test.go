@@ -87,7 +87,7 @@ func storeGames(tb testing.TB, st *league.Store, name string, versions, games in
 				gs = append(gs, league.Game{Index: 2*k + r, Unit: u.N, Case: "seed:1", Versions: vs, Seats: s[:], Wall: 1})
 			}
 		}
-		if _, err := st.Finish(ctx, name, b.ID, "bench", gs); err != nil {
+		if _, err := st.Finish(ctx, name, b.ID, "bench", gs, nil); err != nil {
 			tb.Fatal(err)
 		}
 		stored += len(gs)
