@@ -2,6 +2,7 @@ package league_test
 
 import (
 	"context"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -163,7 +164,9 @@ func relayDir(t *testing.T) string {
 
 // TestRefereeLeague: a league of a referee game (the relay's race) orders
 // a bot stepping 3 a turn above one stepping 1; the games of a seed whose
-// referee crashes are not stored, and the board says so.
+// referee crashes are not stored, and the board says so; the first bot's
+// [PDATA] stderr lines are its metadata columns (the mean per game of a
+// number, the last text).
 func TestRefereeLeague(t *testing.T) {
 	dir := relayDir(t)
 	t.Setenv("REFEREE_CRASH_SEEDS", "3")
@@ -172,7 +175,7 @@ func TestRefereeLeague(t *testing.T) {
 	game := "referee:python3 " + filepath.Join(dir, "relayed.py")
 	d := league.Def{Name: "race", Game: game, Cases: "seeds:10", Size: 2}
 	bot := "cmd:sh " + filepath.Join(dir, "bot.sh")
-	addAll(t, st, d, map[string]string{"fast": bot + " 3", "slow": bot + " 1"})
+	addAll(t, st, d, map[string]string{"fast": bot + " 3 --pdata", "slow": bot + " 1"})
 	out, err := league.Run(ctx, st, league.Config{League: "race", Jobs: 2, Target: league.Target{Total: 24}})
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +196,11 @@ func TestRefereeLeague(t *testing.T) {
 				t.Errorf("unit %d: a game of seed 3 is stored", u)
 			}
 		}
+	}
+	fast := b.Rows[0]
+	if strings.Join(b.Data, ",") != "mode,steps,turns" || fast.DataText["mode"] != "step3" ||
+		fast.Data["turns"] < 1 || math.Abs(fast.Data["steps"]-3*fast.Data["turns"]) > 1e-9 || len(b.Rows[1].Data) != 0 {
+		t.Errorf("metadata columns %v: fast %v %v, slow %v: want mode step3 and steps = 3 × turns for fast alone", b.Data, fast.Data, fast.DataText, b.Rows[1].Data)
 	}
 	if b.RefereeErrors != out.RefereeErrors || b.RefereeErrors < 2 || b.FirstRefereeError.Case != "seed:3" ||
 		!strings.Contains(strings.Join(b.Notes, "\n"), "no game for seed 3") {
