@@ -1,6 +1,7 @@
 // Package dashboard is `gauntlet serve`: a web dashboard over a results
 // store (SQLite file or PostgreSQL), opened read-only, that shows every
-// eval and ab run, tuning study and SPSA study while workers play them.
+// eval and ab run, tuning study, SPSA study and league while workers play
+// them.
 //
 // A page is server-rendered HTML (html/template) made of parts; the page's
 // script asks the page's parts endpoint for the parts again every few
@@ -16,6 +17,8 @@
 // background, at most once per change of its game count and never more
 // often than their own cost allows, while the page shows the last ones
 // computed (live.go). A finished run shows the summary its command stored.
+// A league's board is followed (league.Follower): each build reads only
+// the games stored since the last one, in the background (leagues.go).
 //
 // Everything read from the store (entrant names, parameters, forfeit
 // reasons, worker names) came from bots, files or other users: the

@@ -148,3 +148,35 @@ func (q queries) spsaWorkers(ctx context.Context, study string) ([]spsaWorker, e
 	}
 	return out, rows.Err()
 }
+
+// leagueWorker is a worker of a league as its claimed blocks tell it.
+type leagueWorker struct {
+	Owner  string
+	Blocks int // blocks stored
+	InHand int // blocks claimed and not stored
+	Games  int // games in the blocks in hand
+	// LeaseMS is how long its latest lease still runs (negative: it ended
+	// that long ago), by the database's clock.
+	LeaseMS int64
+}
+
+// leagueWorkers lists the workers that claimed blocks of a league, from
+// league_blocks (a row per block of about a second of a worker's games).
+func (q queries) leagueWorkers(ctx context.Context, name string) ([]leagueWorker, error) {
+	rows, err := q.db.QueryContext(ctx, q.dialect.Rebind(`SELECT owner, SUM(done), SUM(1 - done),
+		SUM(CASE WHEN done = 0 THEN games ELSE 0 END), MAX(expires_at) - `+q.dialect.NowMS()+`
+		FROM league_blocks WHERE league = ? GROUP BY owner ORDER BY owner`), name)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []leagueWorker
+	for rows.Next() {
+		var w leagueWorker
+		if err := rows.Scan(&w.Owner, &w.Blocks, &w.InHand, &w.Games, &w.LeaseMS); err != nil {
+			return nil, err
+		}
+		out = append(out, w)
+	}
+	return out, rows.Err()
+}

@@ -81,6 +81,7 @@ type indexModel struct {
 	Runs    []runRow
 	Studies []tuning.StudyInfo
 	SPSA    []spsa.StudyInfo
+	Leagues []leagueRow
 	Errors  []string
 }
 
@@ -115,7 +116,10 @@ func (s *Server) indexPage(r *http.Request) (*view, error) {
 	if m.SPSA, err = s.spsa.Studies(ctx); err != nil {
 		m.Errors = append(m.Errors, "SPSA studies: "+err.Error())
 	}
-	return &view{Title: "gauntlet", Model: m, Parts: []string{"runs", "studies"}}, nil
+	if m.Leagues, err = s.leagueRows(ctx); err != nil {
+		m.Errors = append(m.Errors, "leagues: "+err.Error())
+	}
+	return &view{Title: "gauntlet", Model: m, Parts: []string{"runs", "studies", "leagues"}}, nil
 }
 
 // vsText is "A vs B, C" of a run's entrants.

@@ -18,6 +18,7 @@ import (
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/store"
+	"gauntlet/league"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
 )
@@ -44,11 +45,14 @@ type Server struct {
 	store *store.Store
 	tune  *tuning.Storage
 	spsa  *spsa.Storage
-	q     queries
-	tmpl  *template.Template
-	mux   *http.ServeMux
-	live  *live
-	stop  context.CancelFunc
+	// leagues reads the store's leagues; boards keeps their boards.
+	leagues *league.Store
+	boards  *boards
+	q       queries
+	tmpl    *template.Template
+	mux     *http.ServeMux
+	live    *live
+	stop    context.CancelFunc
 }
 
 // Open opens the store at cfg.Storage read-only and returns the dashboard
@@ -79,14 +83,20 @@ func Open(ctx context.Context, cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, errors.Join(err, st.Close(), tu.Close())
 	}
-	tmpl, err := template.New("").Funcs(funcs).ParseFS(files, "templates/*.html")
+	lg, err := league.OpenStoreReadOnly(ctx, cfg.Storage)
 	if err != nil {
 		return nil, errors.Join(err, st.Close(), tu.Close(), sp.Close())
 	}
+	lg.DB().SetConnMaxLifetime(20 * time.Second)
+	tmpl, err := template.New("").Funcs(funcs).ParseFS(files, "templates/*.html")
+	if err != nil {
+		return nil, errors.Join(err, st.Close(), tu.Close(), sp.Close(), lg.Close())
+	}
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
-	s := &Server{cfg: cfg, store: st, tune: tu, spsa: sp, q: queries{db: st.DB(), dialect: st.Dialect()},
+	s := &Server{cfg: cfg, store: st, tune: tu, spsa: sp, leagues: lg, q: queries{db: st.DB(), dialect: st.Dialect()},
 		tmpl: tmpl, stop: stop}
 	s.live = newLive(bg, s)
+	s.boards = newBoards(bg, s, lg)
 	s.routes()
 	return s, nil
 }
@@ -94,7 +104,7 @@ func Open(ctx context.Context, cfg Config) (*Server, error) {
 // Close stops the background work and closes the store.
 func (s *Server) Close() error {
 	s.stop()
-	return errors.Join(s.spsa.Close(), s.tune.Close(), s.store.Close())
+	return errors.Join(s.leagues.Close(), s.spsa.Close(), s.tune.Close(), s.store.Close())
 }
 
 // ServeHTTP serves the dashboard.
@@ -120,6 +130,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /parts/study/{name}", s.parts("study", s.studyPage))
 	m.HandleFunc("GET /spsa/{name}", s.page("spsa", s.spsaPage))
 	m.HandleFunc("GET /parts/spsa/{name}", s.parts("spsa", s.spsaPage))
+	m.HandleFunc("GET /league/{name}", s.page("league", s.leaguePage))
+	m.HandleFunc("GET /parts/league/{name}", s.parts("league", s.leaguePage))
 	m.HandleFunc("GET /replay/{id}/{key...}", s.replay)
 	s.mux = m
 }
@@ -156,7 +168,7 @@ func (s *Server) page(name string, build builder) http.HandlerFunc {
 			s.fail(w, r, err)
 			return
 		}
-		poll := "/parts" + r.URL.Path
+		poll := "/parts" + r.URL.EscapedPath()
 		if name == "index" {
 			poll = "/parts/index"
 		}

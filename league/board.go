@@ -2,11 +2,10 @@ package league
 
 import (
 	"context"
-	"math"
-	"sort"
-
 	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
+	"math"
+	"sort"
 )
 
 // Board is a league's leaderboard: every version's rating and figures,
@@ -29,7 +28,11 @@ type Board struct {
 	History []Moment `json:"history,omitempty"`
 	Data    []string `json:"data_columns,omitempty"` // player_data keys, in order
 	Notes   []string `json:"notes,omitempty"`
-	Higher  bool     `json:"higher_is_better"`
+	// RefereeErrors is the games whose referee failed: their units are
+	// not stored and not in the ratings. FirstRefereeError is the first.
+	RefereeErrors     int             `json:"referee_errors,omitempty"`
+	FirstRefereeError *RefereeFailure `json:"first_referee_error,omitempty"`
+	Higher            bool            `json:"higher_is_better"`
 }
 
 // Row is one version on the board.
@@ -85,71 +88,10 @@ type Moment struct {
 const historyPoints = 20
 
 // Load reads league name from st and builds its board; reg resolves the
-// game (nil: contract.Default).
+// game (nil: contract.Default). It reads every game: a page that shows a
+// board again and again follows the league with a Follower instead.
 func Load(ctx context.Context, st *Store, name string, reg *contract.Registry) (*Board, error) {
-	if reg == nil {
-		reg = contract.Default
-	}
-	d, err := st.Def(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	g, err := reg.Game(d.Game)
-	if err != nil {
-		return nil, err
-	}
-	vs, err := st.Versions(ctx, name)
-	if err != nil {
-		return nil, err
-	}
-	t := NewTally(d.Size, g.Info())
-	t.Grow(len(vs))
-	var units [][]Game
-	if _, err := st.GamesSince(ctx, name, 0, func(_ Block, games []Game) error {
-		units = appendUnits(units, games)
-		return nil
-	}); err != nil {
-		return nil, err
-	}
-	b := &Board{League: name, Game: d.Game, Cases: d.Cases, Size: d.Size, Model: t.Model(), Higher: g.Info().Direction == contract.Higher}
-	total := 0
-	for _, u := range units {
-		total += len(u)
-	}
-	step := max(1, total/historyPoints)
-	next := step
-	var last *Fit
-	for _, u := range units {
-		if err := t.AddUnit(toIndexes(u)); err != nil {
-			return nil, err
-		}
-		if t.Games >= next || t.Games == total {
-			next += step
-			var start []float64
-			if last != nil {
-				start = last.Rating
-			}
-			f, err := t.Fit(start)
-			if err != nil {
-				return nil, err
-			}
-			last = f
-			m := Moment{Games: t.Games, Ratings: map[string]float64{}}
-			for i, r := range f.Rating {
-				if !math.IsNaN(r) && i < len(vs) {
-					m.Ratings[vs[i].Title()] = r
-				}
-			}
-			b.History = append(b.History, m)
-		}
-	}
-	if last == nil {
-		if last, err = t.Fit(nil); err != nil {
-			return nil, err
-		}
-	}
-	b.fill(t, last, vs)
-	return b, nil
+	return NewFollower(st, name, reg).Board(ctx)
 }
 
 // fill builds the rows and pairs from a tally and its fit.

@@ -53,12 +53,15 @@ type Config struct {
 
 // Outcome is what one worker's run did.
 type Outcome struct {
-	Played     int    `json:"played"`      // games this worker played and stored
-	Blocks     int    `json:"blocks"`      // blocks it stored
-	Resumed    int    `json:"resumed"`     // blocks it took over from a worker gone or too slow
-	Duplicates int    `json:"duplicates"`  // games it played that another worker stored first
-	Dropped    int    `json:"dropped"`     // units not played: a referee failed, or a version's files changed
-	Reason     string `json:"stop_reason"` // why it stopped
+	Played     int `json:"played"`     // games this worker played and stored
+	Blocks     int `json:"blocks"`     // blocks it stored
+	Resumed    int `json:"resumed"`    // blocks it took over from a worker gone or too slow
+	Duplicates int `json:"duplicates"` // games it played that another worker stored first
+	Dropped    int `json:"dropped"`    // units not played: a referee failed, or a version's files changed
+	// RefereeErrors is the games whose referee failed (their units are
+	// among Dropped; each is recorded, see Store.RefereeErrors).
+	RefereeErrors int    `json:"referee_errors"`
+	Reason        string `json:"stop_reason"` // why it stopped
 }
 
 // Reasons a run stops.
@@ -373,7 +376,7 @@ func (w *worker) run(ctx context.Context) (*Outcome, error) {
 	defer cancel()
 	work := make(chan job, 4*w.cfg.Jobs)
 	done := make(chan job, 4*w.cfg.Jobs)
-	stopRenew := every(context.WithoutCancel(ctx), w.cfg.Lease/3, func(c context.Context) {
+	stopRenew := runner.Every(context.WithoutCancel(ctx), w.cfg.Lease/3, func(c context.Context) {
 		if err := w.st.RenewLeases(c, w.def.Name, w.name, w.cfg.Lease); err != nil && c.Err() == nil {
 			w.log.Warn("renewing league blocks", "league", w.def.Name, "err", err)
 		}
@@ -512,7 +515,9 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 		n := units
 		if b.Games >= 0 {
 			n = min(n, b.Games/gpu)
-			budgetOut = n == 0
+			// Blocks still in play may drop units (a referee failure):
+			// the total is reached once they are stored.
+			budgetOut = n == 0 && b.Pending == 0
 		}
 		w.mu.Lock()
 		defer w.mu.Unlock()
@@ -626,6 +631,7 @@ func (w *worker) play(ctx context.Context, work <-chan job, done chan<- job) err
 			case err != nil && errors.As(err, &re) && ctx.Err() == nil:
 				w.log.Warn(fmt.Sprintf("league %s: a referee failed (unit %d dropped): %v", w.def.Name, g.Unit, err))
 				g.Seats = nil
+				g.referee = &RefereeFailure{Index: j.k, Unit: g.Unit, Case: g.Case, Versions: g.Versions, Reason: re.Reason, Stderr: re.Stderr}
 			case err != nil:
 				if ctx.Err() != nil {
 					return nil
@@ -704,8 +710,12 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 // store stores a finished block and brings the tally up to date.
 func (w *worker) store(ctx context.Context, c *claimed) error {
 	keep := make([]Game, 0, len(c.games))
+	var failed []RefereeFailure
 	dropped := 0
 	for k, g := range c.games {
+		if g.referee != nil {
+			failed = append(failed, *g.referee)
+		}
 		if c.dropped[k/c.unitGPU] {
 			if k%c.unitGPU == 0 {
 				dropped++
@@ -714,7 +724,7 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 		}
 		keep = append(keep, g)
 	}
-	stored, err := w.st.Finish(context.WithoutCancel(ctx), w.def.Name, c.ID, w.name, keep)
+	stored, err := w.st.Finish(context.WithoutCancel(ctx), w.def.Name, c.ID, w.name, keep, failed)
 	if err != nil {
 		return err
 	}
@@ -730,6 +740,7 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 	}
 	w.out.Dropped += dropped
 	if stored {
+		w.out.RefereeErrors += len(failed)
 		w.out.Played += len(keep)
 		w.out.Blocks++
 	} else {
@@ -749,27 +760,4 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 		w.cfg.Progress(total, played)
 	}
 	return nil
-}
-
-// every calls fn every period until stop is called.
-func every(ctx context.Context, period time.Duration, fn func(ctx context.Context)) (stop func()) {
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		t := time.NewTicker(period)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				fn(ctx)
-			}
-		}
-	}()
-	return func() {
-		cancel()
-		<-done
-	}
 }

@@ -14,9 +14,9 @@ import (
 )
 
 // Store keeps leagues in the results database (SQLite or PostgreSQL), in
-// four tables of their own: leagues (definitions and counters),
-// league_versions, league_blocks (units claimed by workers under a lease)
-// and league_games.
+// tables of their own: leagues (definitions and counters),
+// league_versions, league_blocks (units claimed by workers under a lease),
+// league_games and league_referee_errors.
 type Store struct {
 	hs *store.Store
 	db *sql.DB
@@ -71,6 +71,21 @@ var schema = []string{
 		wall_ms DOUBLE PRECISION NOT NULL,
 		worker TEXT NOT NULL,
 		finished_at TEXT NOT NULL,
+		PRIMARY KEY (league, blk, idx)
+	)`,
+	// Games whose referee failed (contract.RefereeError): their units are
+	// not stored, and are kept here so that the board can say so.
+	`CREATE TABLE IF NOT EXISTS league_referee_errors (
+		league VARCHAR(512) NOT NULL,
+		blk BIGINT NOT NULL,
+		idx INTEGER NOT NULL,
+		unit BIGINT NOT NULL,
+		case_id TEXT NOT NULL,
+		versions TEXT NOT NULL,
+		reason TEXT NOT NULL,
+		stderr TEXT NOT NULL,
+		worker TEXT NOT NULL,
+		at TEXT NOT NULL,
 		PRIMARY KEY (league, blk, idx)
 	)`,
 }
@@ -381,6 +396,9 @@ type Block struct {
 // Budget is what a new block may hold: Games < 0 means no limit.
 type Budget struct {
 	Games int // games the league may still schedule (a --total target)
+	// Pending is the games of the blocks claimed and not yet stored: a
+	// unit of theirs whose referee fails is not stored, and leaves room.
+	Pending int
 }
 
 // Claim hands owner a block of league: one left by a worker that is gone
@@ -428,7 +446,7 @@ func (s *Store) Claim(ctx context.Context, league, owner string, total int64, le
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT next_unit, next_blk, games FROM leagues WHERE name = ?`), league).Scan(&nextUnit, &nextBlk, &games); err != nil {
 			return err
 		}
-		b := Budget{Games: -1}
+		b := Budget{Games: -1, Pending: pending}
 		if total > 0 {
 			b.Games = int(max(total-games-int64(pending), 0))
 		}
@@ -466,10 +484,10 @@ func (s *Store) Pending(ctx context.Context, league string) (bool, error) {
 	return n > 0, err
 }
 
-// Finish stores the games of block blk and marks it done, in one
-// transaction; stored is false when another worker finished it first
-// (this one's lease had ended): its games stand.
-func (s *Store) Finish(ctx context.Context, league string, blk int64, worker string, games []Game) (stored bool, err error) {
+// Finish stores the games of block blk and the games its referee failed,
+// and marks it done, in one transaction; stored is false when another
+// worker finished it first (this one's lease had ended): its games stand.
+func (s *Store) Finish(ctx context.Context, league string, blk int64, worker string, games []Game, failed []RefereeFailure) (stored bool, err error) {
 	err = s.locked(ctx, league, func(tx *sql.Tx) error {
 		var done int
 		if err := tx.QueryRowContext(ctx, s.q(`SELECT done FROM league_blocks WHERE league = ? AND blk = ?`), league, blk).Scan(&done); err != nil {
@@ -499,6 +517,16 @@ func (s *Store) Finish(ctx context.Context, league string, blk int64, worker str
 				pd = string(b)
 			}
 			if _, err := tx.ExecContext(ctx, ins, league, blk, g.Index, g.Unit, g.Case, string(vs), string(res), pd, g.Wall, worker, now); err != nil {
+				return err
+			}
+		}
+		insF := s.q(`INSERT INTO league_referee_errors (league, blk, idx, unit, case_id, versions, reason, stderr, worker, at) VALUES (?,?,?,?,?,?,?,?,?,?)`)
+		for _, f := range failed {
+			vs, err := json.Marshal(f.Versions)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, insF, league, blk, f.Index, f.Unit, f.Case, string(vs), f.Reason, f.Stderr, worker, now); err != nil {
 				return err
 			}
 		}
@@ -582,4 +610,41 @@ func (s *Store) GamesSince(ctx context.Context, league string, seq int64, fn fun
 		return seq, err
 	}
 	return seq, flush()
+}
+
+// RefereeFailure is a league game whose referee failed (see
+// contract.RefereeError): its unit is not stored.
+type RefereeFailure struct {
+	Index    int    `json:"index"` // within its block
+	Unit     int64  `json:"unit"`
+	Case     string `json:"case"`
+	Versions []int  `json:"versions"` // version IDs by seat
+	Reason   string `json:"reason"`
+	Stderr   string `json:"stderr,omitempty"` // the tail of the referee's stderr
+	Worker   string `json:"worker,omitempty"`
+	At       string `json:"at,omitempty"`
+}
+
+// RefereeErrors returns how many games of league their referee failed,
+// and the first of them (nil if none).
+func (s *Store) RefereeErrors(ctx context.Context, league string) (int, *RefereeFailure, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM league_referee_errors WHERE league = ?`), league).Scan(&n)
+	if s.missing(err) {
+		return 0, nil, nil
+	}
+	if err != nil || n == 0 {
+		return n, nil, err
+	}
+	var f RefereeFailure
+	var vs string
+	err = s.db.QueryRowContext(ctx, s.q(`SELECT idx, unit, case_id, versions, reason, stderr, worker, at FROM league_referee_errors
+		WHERE league = ? ORDER BY blk, idx LIMIT 1`), league).Scan(&f.Index, &f.Unit, &f.Case, &vs, &f.Reason, &f.Stderr, &f.Worker, &f.At)
+	if err != nil {
+		return n, nil, err
+	}
+	if err := json.Unmarshal([]byte(vs), &f.Versions); err != nil {
+		return n, nil, fmt.Errorf("league %q: referee error of unit %d: versions: %w", league, f.Unit, err)
+	}
+	return n, &f, nil
 }

@@ -21,6 +21,9 @@ type Game struct {
 	// PlayerData is each seat's player_data of a referee game (nil if none).
 	PlayerData []map[string]any
 	Wall       float64 // ms
+	// referee is the failure of a game whose referee failed (a worker's,
+	// not stored with the game).
+	referee *RefereeFailure
 }
 
 // SeatResult is what a league keeps of a seat's result.

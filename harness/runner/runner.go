@@ -189,7 +189,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 		if period <= 0 {
 			period = gatherEvery
 		}
-		stopGather = every(runCtx, period, src.gather)
+		stopGather = Every(runCtx, period, src.gather)
 	}
 	// Many chunks wait for each player (about 0.1 s of its play), so that
 	// the feeder, which runs when a player's core lets it, and its claims
@@ -305,17 +305,17 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 // of a lease until stop is called.
 func (rn *Runner) renewBlocks(ctx context.Context, run, worker string) (stop func()) {
 	lease := rn.lease()
-	return every(context.WithoutCancel(ctx), lease/3, func(ctx context.Context) {
+	return Every(context.WithoutCancel(ctx), lease/3, func(ctx context.Context) {
 		if err := rn.Store.RenewBlocks(ctx, run, worker, lease); err != nil && ctx.Err() == nil {
 			rn.log().Warn("renewing claimed games", "run", run, "err", err)
 		}
 	})
 }
 
-// every calls fn every period, in a goroutine of its own, until stop is
+// Every calls fn every period, in a goroutine of its own, until stop is
 // called; stop cancels the context fn is given and waits for a call in
 // progress.
-func every(ctx context.Context, period time.Duration, fn func(ctx context.Context)) (stop func()) {
+func Every(ctx context.Context, period time.Duration, fn func(ctx context.Context)) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -96,7 +96,8 @@ type Result struct {
 	// Notes are the referee's messages (###Error lines of a relayed
 	// referee), at most a few, quoted.
 	Notes []string
-	// TestData and PlayerData are a play command's extra figures.
+	// TestData and PlayerData are a play command's extra figures;
+	// PlayerData of a relayed game are its players' [PDATA] stderr lines.
 	TestData   map[string]any
 	PlayerData []map[string]any
 	// Transcript is what gauntlet saw of the game, for people to read.

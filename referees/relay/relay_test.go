@@ -121,7 +121,10 @@ func TestRelayedPlayerFaults(t *testing.T) {
 			for seat := range 2 {
 				args := []string{"1", "1"}
 				args[seat] = tc.bot
-				res, err := relayed(t, "", 6, bots(args...), cg)
+				// Limits roomy enough that a loaded machine does not time
+				// out the well-behaved bot, tight enough for --slow's second.
+				roomy := Limits{FirstTurn: time.Second, FirstTurnMargin: 750 * time.Millisecond, Turn: 400 * time.Millisecond, Margin: 100 * time.Millisecond, Game: time.Minute}
+				res, err := relayed(t, "", 6, bots(args...), roomy)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -273,4 +276,64 @@ func TestRefereeHangPastTheCap(t *testing.T) {
 	if !errors.As(err, &re) || !strings.Contains(re.Reason, "wall-clock cap of 1,000 ms (--game-timeout)") {
 		t.Errorf("direct: error %v, want a referee error at the cap", err)
 	}
+}
+
+// TestRelayedPlayerData: a player's "[PDATA] k = v" stderr lines set k
+// (the last value stands; a number is a number, other text a string),
+// "[PDATA+] k = v" lines add up; a player without such lines has an
+// empty object, and a game where none wrote one has no player data.
+func TestRelayedPlayerData(t *testing.T) {
+	res, err := relayed(t, "", 1, bots("3 --pdata", "1"), cg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.PlayerData) != 2 || len(res.PlayerData[1]) != 0 {
+		t.Fatalf("player data %v: want one object per player, the second empty", res.PlayerData)
+	}
+	pd := res.PlayerData[0]
+	turns, ok := pd["turns"].(float64)
+	if !ok || turns < 2 || pd["steps"] != 3*turns || pd["mode"] != "step3" {
+		t.Errorf("player data %v: want turns its answers, steps 3 a turn summed, mode step3", pd)
+	}
+	if n := res.Turns; float64(n) != turns {
+		t.Errorf("turns %v in the player data, the game had %d", turns, n)
+	}
+	plain, err := relayed(t, "", 1, bots("3", "1"), cg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.PlayerData != nil {
+		t.Errorf("player data %v of bots that wrote none", plain.PlayerData)
+	}
+}
+
+// FuzzPData: whatever a bot writes, its metadata stay within their caps
+// and hold numbers or one-line strings.
+func FuzzPData(f *testing.F) {
+	f.Add("[PDATA] a = 1\n[PDATA+] a = 2\n[PDATA] b = x y\n")
+	f.Add("[PDATA] = 1\n[PDATA]x=\x1b[2J\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		p := newPData(1)
+		for range 3 {
+			p.add(0, strings.Split(s, "\n"))
+		}
+		m := p.seats[0]
+		if len(m) > pdataKeys {
+			t.Fatalf("%d keys", len(m))
+		}
+		for k, v := range m {
+			if len(k) > 4*pdataKeyBytes || strings.ContainsAny(k, "\n\x1b") {
+				t.Fatalf("key %q", k)
+			}
+			switch x := v.(type) {
+			case float64:
+			case string:
+				if len(x) > 4*pdataValBytes || strings.ContainsAny(x, "\n\x1b") {
+					t.Fatalf("value %q", x)
+				}
+			default:
+				t.Fatalf("value %T", v)
+			}
+		}
+	})
 }

@@ -43,7 +43,9 @@ const maxInput = 16 << 20
 // answered, the answer times, the players' stderr by the answer it came
 // with (a player's stderr is looked at when its answer has come and again
 // before its next input is sent) and the referee's messages, up to
-// TranscriptLines and TranscriptBytes.
+// TranscriptLines and TranscriptBytes. Its PlayerData are the players'
+// "[PDATA] key = value" (last value) and "[PDATA+] key = value" (summed)
+// stderr lines, as psyleague reads them, up to the same cap.
 func Relayed(ctx context.Context, referee []string, seed int64, players []Player, lim Limits, log io.Writer) (*Result, error) {
 	gctx, cancel := context.WithTimeout(ctx, lim.game())
 	defer cancel()
@@ -71,6 +73,7 @@ func Relayed(ctx context.Context, referee []string, seed int64, players []Player
 		g.rec.drain(i, evStderrEnd)
 	}
 	res.Transcript = g.rec.transcript()
+	res.PlayerData = g.rec.pd.playerData()
 	return res, nil
 }
 

@@ -132,10 +132,11 @@ type recorder struct {
 	full    bool
 	players []*capture
 	referee *capture
+	pd      *pdata // the players' [PDATA] lines
 }
 
 func newRecorder(protocol string, seed int64, players int) *recorder {
-	r := &recorder{t: Transcript{Protocol: protocol, Seed: seed, Players: players}, referee: &capture{}}
+	r := &recorder{t: Transcript{Protocol: protocol, Seed: seed, Players: players}, referee: &capture{}, pd: newPData(players)}
 	r.players = make([]*capture, players)
 	for i := range r.players {
 		r.players[i] = &capture{}
@@ -248,7 +249,9 @@ func (r *recorder) forfeit(i int, why string) {
 
 // drain records what player i wrote to stderr since the last look.
 func (r *recorder) drain(i int, kind evKind) {
-	r.add(kind, i, r.players[i].take(kind == evStderrEnd)...)
+	lines := r.players[i].take(kind == evStderrEnd)
+	r.pd.add(i, lines)
+	r.add(kind, i, lines...)
 }
 
 // drainReferee records what the referee wrote to stderr since the last

@@ -1,0 +1,141 @@
+package dashboard
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/entrant"
+	"gauntlet/league"
+)
+
+// leagueEvil is a version name made of markup and terminal controls.
+const leagueEvil = `<script>alert(1)</script><img src=x onerror=alert(2)>"'` + "\x1b[31m\u202e"
+
+// playLeague adds brew versions to league name of the store at url (when
+// it has none) and plays it to total games with one worker named worker.
+func playLeague(t *testing.T, url, name, worker string, total int64) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := league.OpenStore(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d := league.Def{Name: name, Game: "brew", Cases: "seeds:1000", Size: 2}
+	if vs, err := st.Versions(ctx, name); err != nil {
+		t.Fatal(err)
+	} else if len(vs) == 0 {
+		for _, v := range [][2]string{{"greedy", "greedy"}, {leagueEvil, "random"}, {"beam", "brewbeam:width=10,depth=4,nodes=500"}} {
+			e, err := entrant.Parse(contract.Default, "brew", v[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := league.Add(ctx, st, d, v[0], e); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if _, err := league.Run(ctx, st, league.Config{League: name, Jobs: 2, Worker: worker, Target: league.Target{Total: total}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	rowRE  = regexp.MustCompile(`<tr class="version" data-rank="(\d+)" data-version="([^"]*)" data-rating="([^"]*)">`)
+	pairRE = regexp.MustCompile(`data-pair="(\d+) (\d+)" data-wdl="(\d+) (\d+) (\d+)"`)
+	cntRE  = regexp.MustCompile(`data-count="(\d+)"`)
+)
+
+// TestLeaguePage: a league's page shows the board league.Load builds (the
+// ladder's order and ratings, each pair's results), the rating chart and
+// the worker; the index lists the league; its parts follow the league
+// as it plays more games; names are escaped.
+func TestLeaguePage(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "league.db")
+	name := "pool <em>x"
+	playLeague(t, url, name, "w-"+leagueEvil, 120)
+	_, ts := open(t, url)
+	path := "/league/" + pathEscape(name)
+	page := get(t, ts, path, 200)
+	for _, want := range []string{`data-part="ladder"`, `data-part="pairs"`, `data-part="charts"`, "rating over games", "/parts/league/pool%20%3Cem%3Ex"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the league page lacks %q", want)
+		}
+	}
+	check := func(when string) {
+		t.Helper()
+		st, err := league.OpenStore(context.Background(), url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		want, err := league.Load(context.Background(), st, name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := parts(t, ts, "/parts"+path)
+		// A board is built in the background: a loaded machine may take
+		// more than a page's wait.
+		for deadline := time.Now().Add(time.Minute); !strings.Contains(p["ladder"], `data-games="`+strconv.Itoa(want.Games)+`"`) && time.Now().Before(deadline); {
+			time.Sleep(50 * time.Millisecond)
+			p = parts(t, ts, "/parts"+path)
+		}
+		rows := rowRE.FindAllStringSubmatch(p["ladder"], -1)
+		if len(rows) != len(want.Rows) {
+			t.Fatalf("%s: %d ladder rows, the board has %d: %.2000s", when, len(rows), len(want.Rows), p["ladder"])
+		}
+		for k, r := range want.Rows {
+			got := rows[k]
+			// The page's board is followed game by game, fitted from the
+			// last fit: equal to a fit from scratch to far below a point.
+			rating, err := strconv.ParseFloat(got[3], 64)
+			if err != nil || got[1] != strconv.Itoa(r.Rank) || htmlUnescape(got[2]) != lineOf(r.Version) || math.Abs(rating-*r.Rating) > 1e-6 {
+				t.Errorf("%s: ladder row %d: rank %s %q rating %s; the board: %d %q %v", when, k, got[1], got[2], got[3], r.Rank, r.Version, *r.Rating)
+			}
+		}
+		pairs := pairRE.FindAllStringSubmatch(p["pairs"], -1)
+		if len(pairs) != len(want.Pairs) {
+			t.Fatalf("%s: %d pairs on the page, the board has %d", when, len(pairs), len(want.Pairs))
+		}
+		for k, pr := range want.Pairs {
+			if pairs[k][1] != strconv.Itoa(pr.AID) || pairs[k][3] != strconv.Itoa(pr.Wins) || pairs[k][4] != strconv.Itoa(pr.Draws) || pairs[k][5] != strconv.Itoa(pr.Losses) {
+				t.Errorf("%s: pair %d: page %v, board %+v", when, k, pairs[k][1:], pr)
+			}
+		}
+		if c := cntRE.FindStringSubmatch(p["status"]); c == nil || c[1] != strconv.Itoa(want.Games) {
+			t.Errorf("%s: the status shows %v games, the league holds %d", when, c, want.Games)
+		}
+		if !strings.Contains(p["charts"], "<svg") || !strings.Contains(p["charts"], "greedy") {
+			t.Errorf("%s: no rating chart with the versions", when)
+		}
+		if !strings.Contains(p["status"], "w-&lt;script&gt;") {
+			t.Errorf("%s: the worker is not listed: %.500s", when, p["status"])
+		}
+	}
+	check("after 120 games")
+	if f := os.Getenv("LEAGUE_PAGE_DUMP"); f != "" {
+		_ = os.WriteFile(f, []byte(get(t, ts, path, 200)), 0o644)
+	}
+	playLeague(t, url, name, "w2", 240)
+	check("after 240 games")
+	idx := get(t, ts, "/", 200)
+	if !strings.Contains(idx, `href="/league/pool%20%3Cem%3Ex"`) || !strings.Contains(idx, `data-league-games="240"`) {
+		t.Errorf("the index does not list the league with its games")
+	}
+	for _, body := range []string{page, idx, get(t, ts, "/parts"+path, 200), get(t, ts, "/parts/index", 200)} {
+		for _, bad := range []string{"<script>alert", "<img src=x", "\x1b", "\u202e", "<em>x", `\u003cscript`} {
+			if strings.Contains(body, bad) {
+				t.Errorf("%q appears unescaped", bad)
+			}
+		}
+	}
+	get(t, ts, "/league/"+pathEscape("no such league"), 404)
+}
