@@ -2,7 +2,9 @@
 // the search space comes from the strategy's param.Specs, a trial plays the
 // study's cases in chunks (an intermediate value after each, so that pruners
 // can stop bad trials early), and the study lives in the same database as
-// the results store through Goptuna's rdb.v2 storage.
+// the results store through Goptuna's rdb.v2 storage; the tables of ours
+// beside Goptuna's, and every statement on them, are package store's
+// (store.Studies).
 //
 // Several workers, in one process or many machines, share a study: creating
 // the next trial is serialised with a database lock so that a study gets

@@ -33,7 +33,7 @@ func (t *Tuner) Enqueue(ctx context.Context, st *Storage, study string, v map[st
 		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
 			return err
 		}
-		id, err := st.lastTrial(tx, sid)
+		id, err := st.in(tx).LastTrial(ctx, sid)
 		if err != nil {
 			return err
 		}
@@ -61,7 +61,7 @@ func (t *Tuner) EnqueueBase(ctx context.Context, st *Storage, study string) (boo
 	}
 	queued := false
 	err = st.locked(ctx, sid, func(tx *gorm.DB) error {
-		n, err := st.countTrials(tx, sid, false)
+		n, err := st.in(tx).CountTrials(ctx, sid, false)
 		if err != nil {
 			return err
 		}
@@ -72,7 +72,7 @@ func (t *Tuner) EnqueueBase(ctx context.Context, st *Storage, study string) (boo
 		if err := (&goptuna.Study{ID: sid, Storage: ts}).EnqueueTrial(t.space.Internal(vals)); err != nil {
 			return err
 		}
-		id, err := st.lastTrial(tx, sid)
+		id, err := st.in(tx).LastTrial(ctx, sid)
 		if err != nil {
 			return err
 		}

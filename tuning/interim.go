@@ -15,31 +15,11 @@ type pace struct {
 	done0 int // the study's finished trials when the worker started
 }
 
-// finished counts the study's finished trials (complete, pruned or failed:
-// not the lost ones, whose re-runs hold their budget slots) and returns
-// its best complete trial in the study's direction, the earliest on a tie
-// (as StudyRecord.Best); found is false without one.
+// finished counts the study's finished trials (not the lost ones, whose
+// re-runs hold their budget slots) and returns its best complete trial in
+// the study's direction, the earliest on a tie (as StudyRecord.Best).
 func (s *Storage) finished(ctx context.Context, studyID int, minimize bool) (done, number int, best float64, found bool, err error) {
-	var n int64
-	err = s.db.WithContext(ctx).Raw(`SELECT COUNT(*) FROM trials t WHERE t.study_id = ? AND t.state IN ('COMPLETE', 'PRUNED', 'FAIL') AND NOT EXISTS
-		(SELECT 1 FROM trial_system_attributes a WHERE a.trial_id = t.trial_id AND a.key = ?)`, studyID, attrLost).Scan(&n).Error
-	if err != nil {
-		return 0, 0, 0, false, err
-	}
-	order := "DESC"
-	if minimize {
-		order = "ASC"
-	}
-	var rows []struct {
-		Number int
-		Value  float64
-	}
-	err = s.db.WithContext(ctx).Raw(`SELECT number, value FROM trials WHERE study_id = ? AND state = 'COMPLETE' ORDER BY value `+order+`, number LIMIT 1`,
-		studyID).Scan(&rows).Error
-	if err != nil || len(rows) == 0 {
-		return int(n), 0, 0, false, err
-	}
-	return int(n), rows[0].Number, rows[0].Value, true, nil
+	return s.hs.Studies().FinishedTrials(ctx, studyID, attrLost, minimize)
 }
 
 // startPace records the study's finished trials as this worker starts.

@@ -35,7 +35,7 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 		if err := w.recoverStale(tx, ts); err != nil {
 			return err
 		}
-		waiting, err := w.st.waitingTrials(tx, w.studyID)
+		waiting, err := w.st.in(tx).WaitingTrials(ctx, w.studyID)
 		if err != nil {
 			return err
 		}
@@ -76,7 +76,7 @@ func (w *worker) acquire(ctx context.Context) (acquired, error) {
 			}
 			return w.claim(tx, ts, id)
 		}
-		running, err := w.st.countTrials(tx, w.studyID, true)
+		running, err := w.st.in(tx).CountTrials(ctx, w.studyID, true)
 		if err != nil {
 			return err
 		}
@@ -98,28 +98,29 @@ func (w *worker) claim(tx *gorm.DB, ts *rdb.Storage, id int) error {
 // queues their parameters again. A running trial without a heartbeat row
 // (not started by gauntlet) gets one now, so it is judged stale later.
 func (w *worker) recoverStale(tx *gorm.DB, ts *rdb.Storage) error {
-	rows, err := w.st.runningTrials(tx, w.studyID)
+	q, ctx := w.st.in(tx), tx.Statement.Context
+	rows, err := q.RunningTrials(ctx, w.studyID)
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
-		if r.Worker == nil || r.Age == nil || r.StaleMs == nil {
-			if err := w.st.startHeartbeat(tx, w.studyID, r.TrialID, "unknown", w.staleMS()); err != nil {
+		if !r.Beating {
+			if err := q.StartHeartbeat(ctx, w.studyID, r.TrialID, "unknown", w.staleMS()); err != nil {
 				return err
 			}
 			continue
 		}
-		var why string
-		switch {
-		case *r.Worker != w.name && sqldb.Gone(*r.Worker):
-			// A worker of this machine killed (-9, or by the machine):
-			// no need to wait for its heartbeat to go stale.
-			why = fmt.Sprintf("worker %s: its process is gone (this machine); noticed by %s", *r.Worker, w.name)
-		case *r.Age > *r.StaleMs:
-			why = fmt.Sprintf("worker %s: no heartbeat for %.1fs (limit %.1fs); noticed by %s", *r.Worker,
-				float64(*r.Age)/1000, float64(*r.StaleMs)/1000, w.name)
-		default:
+		stale := r.Stale()
+		if (r.Worker == w.name && !stale) || !sqldb.Free(r.Worker, stale) {
 			continue
+		}
+		// Free: stale, or a worker of this machine killed (-9, or by the
+		// machine), for which there is no need to wait for its heartbeat
+		// to go stale.
+		why := fmt.Sprintf("worker %s: its process is gone (this machine); noticed by %s", r.Worker, w.name)
+		if stale {
+			why = fmt.Sprintf("worker %s: no heartbeat for %.1fs (limit %.1fs); noticed by %s", r.Worker,
+				float64(r.AgeMS)/1000, float64(r.StaleMS)/1000, w.name)
 		}
 		if err := w.markLost(tx, ts, r.TrialID, why); err != nil {
 			return err
@@ -150,14 +151,14 @@ func (w *worker) markLost(tx *gorm.DB, ts *rdb.Storage, id int, why string) erro
 	if err := ts.SetTrialSystemAttr(id, attrLost, why); err != nil {
 		return err
 	}
-	if err := w.st.dropHeartbeat(tx, id); err != nil {
+	if err := w.st.in(tx).DropHeartbeat(tx.Statement.Context, id); err != nil {
 		return err
 	}
 	txStudy := &goptuna.Study{ID: w.studyID, Storage: ts}
 	if err := txStudy.EnqueueTrial(ft.InternalParams); err != nil {
 		return err
 	}
-	newID, err := w.st.lastTrial(tx, w.studyID)
+	newID, err := w.st.in(tx).LastTrial(tx.Statement.Context, w.studyID)
 	if err != nil {
 		return err
 	}
@@ -194,7 +195,7 @@ func (w *worker) beat(ctx context.Context, id int, cancel context.CancelCauseFun
 			case <-hctx.Done():
 				return
 			case <-tick.C:
-				held, err := w.st.beat(hctx, id, w.name)
+				held, err := w.st.hs.Studies().Beat(hctx, id, w.name)
 				switch {
 				case err != nil:
 					if hctx.Err() == nil {

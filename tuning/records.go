@@ -178,13 +178,13 @@ func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
 
 // Studies lists the gauntlet studies of the database, oldest first.
 func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
-	var rows []struct{ StudyName string }
-	if err := s.db.WithContext(ctx).Raw(`SELECT study_name FROM tune_studies ORDER BY created_at, study_name`).Scan(&rows).Error; err != nil {
+	names, err := s.hs.Studies().StudyNames(ctx, true)
+	if err != nil {
 		return nil, err
 	}
-	out := make([]StudyInfo, 0, len(rows))
-	for _, r := range rows {
-		rec, err := s.Load(ctx, r.StudyName)
+	out := make([]StudyInfo, 0, len(names))
+	for _, name := range names {
+		rec, err := s.Load(ctx, name)
 		if err != nil {
 			return nil, err
 		}
@@ -223,7 +223,7 @@ func (s *Storage) Load(ctx context.Context, name string) (*StudyRecord, error) {
 		return nil, err
 	}
 	if row == nil {
-		names, err := s.studyNames(ctx)
+		names, err := s.hs.Studies().StudyNames(ctx, false)
 		if err != nil {
 			return nil, fmt.Errorf("no study %q in %s (listing the stored ones: %w)", name, redact(s.url), err)
 		}
@@ -248,7 +248,7 @@ func (s *Storage) Load(ctx context.Context, name string) (*StudyRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	scores, err := s.studyScores(ctx, id)
+	scores, err := s.hs.Studies().StudyScores(ctx, id)
 	if err != nil {
 		return nil, err
 	}
@@ -257,12 +257,6 @@ func (s *Storage) Load(ctx context.Context, name string) (*StudyRecord, error) {
 	}
 	sort.SliceStable(rec.Trials, func(i, j int) bool { return rec.Trials[i].Number < rec.Trials[j].Number })
 	return rec, nil
-}
-
-func (s *Storage) studyNames(ctx context.Context) ([]string, error) {
-	var names []string
-	err := s.db.WithContext(ctx).Raw(`SELECT study_name FROM tune_studies ORDER BY study_name`).Scan(&names).Error
-	return names, err
 }
 
 func toRecord(ft goptuna.FrozenTrial, scores []float64) TrialRecord {

@@ -130,7 +130,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	lost := false
 	err := w.st.locked(ctx, w.studyID, func(tx *gorm.DB) error {
-		owner, err := w.st.heartbeatOwner(tx, a.trialID)
+		owner, err := w.st.in(tx).HeartbeatOwner(ctx, a.trialID)
 		if err != nil {
 			return err
 		}
@@ -169,7 +169,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		if err := ts.SetTrialState(a.trialID, state); err != nil {
 			return err
 		}
-		return w.st.dropHeartbeat(tx, a.trialID)
+		return w.st.in(tx).DropHeartbeat(ctx, a.trialID)
 	})
 	if err != nil {
 		return fmt.Errorf("trial %d: recording the result: %w", a.number, err)
@@ -204,11 +204,11 @@ func (w *worker) saveUnits(tctx context.Context, a acquired, config string, got 
 		return nil
 	}
 	if tctx.Err() == nil {
-		return w.st.saveUnits(tctx, w.studyID, a.trialID, config, got)
+		return w.st.hs.SaveUnits(tctx, w.studyID, a.trialID, config, got)
 	}
 	bg, cancel := context.WithTimeout(context.WithoutCancel(tctx), 30*time.Second)
 	defer cancel()
-	if err := w.st.saveUnits(bg, w.studyID, a.trialID, config, got); err != nil {
+	if err := w.st.hs.SaveUnits(bg, w.studyID, a.trialID, config, got); err != nil {
 		// The re-run plays these units again: nothing is wrong, only slower.
 		w.log.Warn("tune: could not store the finished cases of the interrupted trial", "trial", a.number, "err", err)
 	}

@@ -53,7 +53,8 @@ var sharedTables struct {
 // creates are their CREATE TABLE IF NOT EXISTS statements (their columns
 // are checked, and a store opened for reading that lacks one of these
 // tables reads it as empty), names are tables made otherwise (recognised
-// by their names only). Called from init functions (tuning, tuning/spsa).
+// by their names only). Called from init functions (league); the tables of
+// runs, tuning studies and SPSA studies are declared in this package.
 func RegisterTables(creates []string, names ...string) {
 	sharedTables.mu.Lock()
 	defer sharedTables.mu.Unlock()
@@ -62,12 +63,13 @@ func RegisterTables(creates []string, names ...string) {
 }
 
 // declaredTables returns the CREATE statements of every table of a store
-// (the harness's and the registered ones) and the names of the tables
-// declared by name only.
+// (the runs', the tuning studies', the SPSA studies' and the registered
+// ones) and the names of the tables declared by name only (Goptuna's).
 func declaredTables() (creates, names []string) {
 	sharedTables.mu.Lock()
 	defer sharedTables.mu.Unlock()
-	return append(slices.Clip(schema), sharedTables.creates...), slices.Clone(sharedTables.names)
+	creates = slices.Concat(schema, studySchema, spsaSchema, sharedTables.creates)
+	return creates, slices.Concat(goptunaTables, sharedTables.names)
 }
 
 // createdTable is the table a CREATE TABLE IF NOT EXISTS statement makes.

@@ -2,8 +2,10 @@
 // random generator anywhere (every random draw must come from a seeded
 // source so that runs are reproducible), gofmt-clean files, no
 // goroutines in the packages tested without the race detector, no package
-// importing one above it in the declared layers (layers_test.go), and no
-// hand-written file over 800 lines outside referees/.
+// importing one above it in the declared layers (layers_test.go), no SQL
+// statement outside the database layer and one liveness check for every
+// worker (sql_test.go), and no hand-written file over 800 lines outside
+// referees/.
 package lint
 
 import (

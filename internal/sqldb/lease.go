@@ -30,14 +30,14 @@ func WorkerName() string {
 	return host + ":" + owner.Token()
 }
 
-// Gone reports whether a worker name ("host:TOKEN" as WorkerName makes it,
+// gone reports whether a worker name ("host:TOKEN" as WorkerName makes it,
 // or "host:pid" of earlier versions, either possibly followed by "/lane")
 // is a process of this machine that no longer exists: a pid that is not
 // running, a zombie, or a pid now running another process (its start time
 // is not the token's). Work of a worker killed with SIGKILL is then taken
 // over at once instead of when its lease ends. Names of other machines,
 // of this process, and of another form are never gone.
-func Gone(name string) bool {
+func gone(name string) bool {
 	name, _, _ = strings.Cut(name, "/")
 	i := strings.LastIndexByte(name, ':')
 	if i <= 0 {
@@ -70,8 +70,10 @@ func Gone(name string) bool {
 }
 
 // Free reports whether a piece of work held by owner may be taken: its
-// lease ended (expired), or its owner is gone (Gone).
-func Free(owner string, expired bool) bool { return expired || Gone(owner) }
+// lease ended (expired), or its owner is a process of this machine that is
+// gone (see gone). It is the one liveness check of every worker: the run
+// store's blocks, the tuning trials' heartbeats and the SPSA blocks.
+func Free(owner string, expired bool) bool { return expired || gone(owner) }
 
 // Lease is the lease protocol on a table of pieces of work: columns Scope
 // (the run or study) and Item (the piece within it) name a piece, owner

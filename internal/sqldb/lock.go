@@ -34,6 +34,9 @@ type Lock struct {
 	args  []any
 }
 
+// NoLock is no lock: a transaction that needs none (Tx).
+var NoLock Lock
+
 // KeyLock is the lock (ns, key).
 func KeyLock(ns LockKey, key int32) Lock {
 	return Lock{`SELECT pg_advisory_xact_lock(CAST(? AS integer), CAST(? AS integer))`, []any{int32(ns), key}}
@@ -45,9 +48,10 @@ func TextLock(text string) Lock {
 }
 
 // Take takes the lock in the transaction x on PostgreSQL, until the
-// transaction ends; nothing on SQLite (see Tx).
+// transaction ends; nothing on SQLite (see Tx), nor for the zero Lock
+// (NoLock).
 func (l Lock) Take(ctx context.Context, x Execer, d Dialect) error {
-	if d != Postgres {
+	if d != Postgres || l.query == "" {
 		return nil
 	}
 	_, err := x.ExecContext(ctx, d.Rebind(l.query), l.args...)

@@ -67,6 +67,14 @@ type Execer interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 }
 
+// Conn runs statements and queries: a *sql.DB, a *sql.Tx, or gorm's
+// connection of a transaction (gorm.DB.Statement.ConnPool).
+type Conn interface {
+	Execer
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // Tx runs fn in one transaction that holds lock on PostgreSQL. SQLite
 // needs no lock: the store's transactions begin IMMEDIATE (see
 // store.ParseStorage), which takes the database's write lock at once.

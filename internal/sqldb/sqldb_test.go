@@ -83,11 +83,11 @@ func TestGoneReusedPid(t *testing.T) {
 		t.Skip("no process start times on this system")
 	}
 	reused := fmt.Sprintf("%s:%d.1", host, os.Getpid())
-	if !Gone(reused) || !Gone(reused+"/2") {
+	if !gone(reused) || !gone(reused+"/2") {
 		t.Errorf("%s: this pid with another start time is not gone", reused)
 	}
 	for _, n := range []string{WorkerName(), WorkerName() + "/1", "elsewhere:1.1", "elsewhere:1", fmt.Sprintf("%s:%d", host, os.Getpid()), "w0", ""} {
-		if Gone(n) {
+		if gone(n) {
 			t.Errorf("%q is gone", n)
 		}
 	}
@@ -110,7 +110,7 @@ func TestGoneKilled(t *testing.T) {
 		names = append(names, fmt.Sprintf("%s:%d.%s", host, pid, st.Start))
 	}
 	for _, n := range names {
-		if Gone(n) {
+		if gone(n) {
 			t.Fatalf("%s: a live process is gone", n)
 		}
 	}
@@ -119,7 +119,7 @@ func TestGoneKilled(t *testing.T) {
 	}
 	deadline := time.Now().Add(5 * time.Second)
 	for _, n := range names {
-		for !Gone(n) { // a zombie until Wait
+		for !gone(n) { // a zombie until Wait
 			if time.Now().After(deadline) {
 				t.Fatalf("%s: a killed, unreaped process is still there", n)
 			}
@@ -128,7 +128,7 @@ func TestGoneKilled(t *testing.T) {
 	}
 	_ = cmd.Wait() // killed: its error says so
 	for _, n := range names {
-		if !Gone(n) {
+		if !gone(n) {
 			t.Errorf("%s: a reaped process is not gone", n)
 		}
 	}

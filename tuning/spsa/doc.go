@@ -37,8 +37,8 @@
 //
 // # Storage and workers
 //
-// A study lives in three tables of the results database (SQLite or
-// PostgreSQL): spsa_studies (its definition, the current θ, the iterations
+// A study lives in three tables of the results store (SQLite or
+// PostgreSQL), whose statements package store holds: spsa_studies (its definition, the current θ, the iterations
 // applied and handed out), spsa_blocks (runs of consecutive iterations
 // handed to a worker, with the θ they start from) and spsa_iterations (each
 // applied iteration: its case, Δ, the pair's wins, draws and losses and θ

@@ -2,9 +2,7 @@ package spsa
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -61,55 +59,23 @@ func LoadStudy(ctx context.Context, url, name string) (*Record, error) {
 
 // Load reads a study with its iterations.
 func (s *Storage) Load(ctx context.Context, name string) (*Record, error) {
-	r := &Record{Name: name}
-	var spec, theta, created, updated string
-	err := s.db.QueryRowContext(ctx, s.q(`SELECT spec, theta, applied, next_iter, created_at, updated_at FROM spsa_studies WHERE name = ?`), name).
-		Scan(&spec, &theta, &r.Applied, &r.Handed, &created, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w %q in %s", ErrNoStudy, name, store.RedactURL(s.url))
-	} else if err != nil {
-		return nil, err
-	}
-	r.Handed--
-	if err := json.Unmarshal([]byte(spec), &r.Spec); err != nil {
-		return nil, fmt.Errorf("SPSA study %q: spec: %w", name, err)
-	}
-	if r.Theta, err = decode(theta); err != nil {
-		return nil, fmt.Errorf("SPSA study %q: theta: %w", name, err)
-	}
-	if r.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
-		return nil, fmt.Errorf("SPSA study %q: created: %w", name, err)
-	}
-	if r.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
-		return nil, fmt.Errorf("SPSA study %q: updated: %w", name, err)
-	}
-	if err := s.db.QueryRowContext(ctx, s.q(`SELECT COALESCE(SUM(CASE WHEN attempts > 1 THEN 1 ELSE 0 END), 0), COALESCE(SUM(1 - done), 0) FROM spsa_blocks WHERE study = ?`), name).
-		Scan(&r.Replayed, &r.Pending); err != nil {
-		return nil, err
-	}
-	rows, err := s.db.QueryContext(ctx, s.q(`SELECT iter, seq, case_id, flips, wins, draws, losses, theta, in_order, worker, finished_at
-		FROM spsa_iterations WHERE study = ? ORDER BY seq`), name)
+	st, err := s.store.LoadSPSA(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var it IterRecord
-		var th, fin string
-		var inOrder int
-		if err := rows.Scan(&it.Iter, &it.Seq, &it.Case, &it.Flips, &it.Wins, &it.Draws, &it.Losses, &th, &inOrder, &it.Worker, &fin); err != nil {
-			return nil, err
-		}
-		if it.Theta, err = decode(th); err != nil {
-			return nil, fmt.Errorf("SPSA study %q iteration %d: theta: %w", name, it.Iter, err)
-		}
-		it.InOrder = inOrder != 0
-		if it.Finished, err = time.Parse(time.RFC3339Nano, fin); err != nil {
-			return nil, fmt.Errorf("SPSA study %q iteration %d: finished: %w", name, it.Iter, err)
-		}
-		r.Iterations = append(r.Iterations, it)
+	if st == nil {
+		return nil, fmt.Errorf("%w %q in %s", ErrNoStudy, name, store.RedactURL(s.url))
 	}
-	return r, rows.Err()
+	r := &Record{Name: name, Theta: st.Theta, Applied: st.Applied, Handed: st.Handed, Created: st.Created, Updated: st.Updated,
+		Replayed: st.Replayed, Pending: st.Pending}
+	if err := json.Unmarshal([]byte(st.Spec), &r.Spec); err != nil {
+		return nil, fmt.Errorf("SPSA study %q: spec: %w", name, err)
+	}
+	for _, it := range st.Iterations {
+		r.Iterations = append(r.Iterations, IterRecord{Iter: it.Iter, Seq: it.Seq, Case: it.Case, Flips: it.Flips, Wins: it.Wins,
+			Draws: it.Draws, Losses: it.Losses, Theta: it.Theta, InOrder: it.InOrder, Worker: it.Worker, Finished: it.Finished})
+	}
+	return r, nil
 }
 
 // StudyInfo is one line of the study list.
@@ -133,37 +99,25 @@ type StudyInfo struct {
 
 // Studies lists the stored studies, oldest first.
 func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT name, spec, applied, created_at, updated_at FROM spsa_studies`)
+	heads, err := s.store.SPSAStudies(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
 	var out []StudyInfo
-	for rows.Next() {
-		var in StudyInfo
-		var spec, created, updated string
-		if err := rows.Scan(&in.Name, &spec, &in.Applied, &created, &updated); err != nil {
-			return nil, err
-		}
+	for _, h := range heads {
 		var sp Spec
-		if err := json.Unmarshal([]byte(spec), &sp); err != nil {
-			return nil, fmt.Errorf("SPSA study %q: spec: %w", in.Name, err)
+		if err := json.Unmarshal([]byte(h.Spec), &sp); err != nil {
+			return nil, fmt.Errorf("SPSA study %q: spec: %w", h.Name, err)
 		}
-		in.Game, in.Source, in.Target, in.Games, in.Params, in.Cases = sp.Game, sp.Source, sp.Target, sp.Games, len(sp.Params), sp.Cases
+		in := StudyInfo{Name: h.Name, Game: sp.Game, Source: sp.Source, Target: sp.Target, Games: sp.Games, Cases: sp.Cases,
+			Applied: h.Applied, Params: len(sp.Params), Created: h.Created, Updated: h.Updated, Complete: h.Applied >= sp.Iterations()}
 		for _, p := range sp.Params {
 			in.Space = append(in.Space, p.Name)
-		}
-		in.Complete = in.Applied >= sp.Iterations()
-		if in.Created, err = time.Parse(time.RFC3339Nano, created); err != nil {
-			return nil, fmt.Errorf("SPSA study %q: created: %w", in.Name, err)
-		}
-		if in.Updated, err = time.Parse(time.RFC3339Nano, updated); err != nil {
-			return nil, fmt.Errorf("SPSA study %q: updated: %w", in.Name, err)
 		}
 		out = append(out, in)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
-	return out, rows.Err()
+	return out, nil
 }
 
 // Summary is the answer of `gauntlet spsa`: where θ started and ended.

@@ -354,10 +354,10 @@ func TestConcurrentOpenPostgres(t *testing.T) {
 	url := postgresURL(t)
 	schema := fmt.Sprintf("spsa_open_%d", time.Now().UnixNano())
 	admin := openStorage(t, url)
-	if _, err := admin.db.Exec(`CREATE SCHEMA ` + schema); err != nil {
+	if _, err := admin.store.DB().Exec(`CREATE SCHEMA ` + schema); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { admin.db.Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
+	t.Cleanup(func() { admin.store.DB().Exec(`DROP SCHEMA ` + schema + ` CASCADE`) })
 	sep := "?"
 	if strings.Contains(url, "?") {
 		sep = "&"
@@ -380,7 +380,7 @@ func TestConcurrentOpenPostgres(t *testing.T) {
 		}
 	}
 	var tables int
-	if err := admin.db.QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE 'spsa_%'`, schema).Scan(&tables); err != nil {
+	if err := admin.store.DB().QueryRow(`SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = $1 AND table_name LIKE 'spsa_%'`, schema).Scan(&tables); err != nil {
 		t.Fatal(err)
 	}
 	if tables != 3 {
