@@ -121,6 +121,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /spsa/{name}", s.page("spsa", s.spsaPage))
 	m.HandleFunc("GET /parts/spsa/{name}", s.parts("spsa", s.spsaPage))
 	m.HandleFunc("GET /replay/{id}/{key...}", s.replay)
+	m.HandleFunc("GET /logs/{id}/{key...}", s.botLogs)
 	s.mux = m
 }
 
