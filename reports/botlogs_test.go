@@ -186,3 +186,17 @@ func TestBotLogPolicies(t *testing.T) {
 		}
 	}
 }
+
+// TestViewShowsBotLogs: view of a game played anew puts the external
+// bot's stderr in the replay, turn by turn with the frames.
+func TestViewShowsBotLogs(t *testing.T) {
+	req := workflow.ViewRequest{Options: brewOptions("none", botlog.Errors), Case: "seed:1", Lineup: "greedy"}
+	req.Entrant.Strategy = chattyBot(t, 0)
+	r, _, err := workflow.View(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Logs) != 1 || r.Logs[0].Seat != 0 || len(r.Logs[0].Turns) < 5 || r.Logs[0].Turns[4][0] != "turn 4 thinking" || r.Logs[0].Frames[4] != 3 {
+		t.Fatalf("replay logs %+v", r.Logs)
+	}
+}
