@@ -23,6 +23,9 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if len(rp.Logs) > 0 {
+		rp.LogsURL = logsPath(id, key)
+	}
 	var buf bytes.Buffer
 	if err := reports.WriteReplay(&buf, rp, v.Renderer()); err != nil {
 		s.fail(w, r, err)

@@ -133,6 +133,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /league/{name}", s.page("league", s.leaguePage))
 	m.HandleFunc("GET /parts/league/{name}", s.parts("league", s.leaguePage))
 	m.HandleFunc("GET /replay/{id}/{key...}", s.replay)
+	m.HandleFunc("GET /logs/{id}/{key...}", s.botLogs)
 	s.mux = m
 }
 

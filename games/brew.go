@@ -87,7 +87,7 @@ func (brewGame) Play(ctx context.Context, c contract.Case, players []contract.Pl
 		if err != nil {
 			return contract.Outcome{}, err
 		}
-		agents[i] = brew.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env}
+		agents[i] = brew.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Stderr: pl.Command.Stderr}
 	}
 	rec := recordingOf(opt, c.ID)
 	lim := opt.Applied(brewLimits)

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"io"
 	"time"
 
 	"gauntlet/harness/contract"
@@ -40,7 +41,7 @@ func (h *hexCommand) Solve(ctx context.Context, p *hextris.Problem, seed uint32,
 		TimeLimit:   h.opt.TurnTime,
 		Margin:      lim.Margin,
 		NoTimeLimit: h.opt.NoTimeLimit,
-		Log:         h.opt.Log,
+		Log:         seatLog(h.opt.Log, h.cmd.Stderr),
 	}, p, seed)
 	h.answers = contract.Answers{Ignored: res.Ignored, IgnoredFirst: res.IgnoredFirst}
 	if res.Took > 0 {
@@ -61,4 +62,16 @@ func hexSolver(pl contract.Player, opt contract.PlayOptions) (hextris.Solver, *h
 	}
 	ext := &hexCommand{cmd: pl.Command, opt: opt}
 	return ext, ext, nil
+}
+
+// seatLog is where a solver's stderr goes: the run's log and the seat's
+// (either may be nil).
+func seatLog(log, seat io.Writer) io.Writer {
+	switch {
+	case seat == nil:
+		return log
+	case log == nil:
+		return seat
+	}
+	return io.MultiWriter(log, seat)
 }

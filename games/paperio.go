@@ -87,7 +87,7 @@ func (paperioGame) Play(ctx context.Context, c contract.Case, players []contract
 		if err != nil {
 			return contract.Outcome{}, err
 		}
-		agents[i] = paperio.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Name: pl.Name}
+		agents[i] = paperio.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Name: pl.Name, Stderr: pl.Command.Stderr}
 	}
 	cfg := paperio.DefaultConfig()
 	lim := opt.Applied(paperioLimits)

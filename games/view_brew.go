@@ -138,3 +138,9 @@ func (brewGame) Watch(c contract.Case, out contract.Outcome, seats []string) (*c
 }
 
 func (brewGame) Renderer() string { return brewRenderer }
+
+var _ contract.TurnFramer = brewGame{}
+
+// TurnFrame: a bot's k-th input is round k's, drawn in frame k-1; what it
+// wrote before its first input goes with the first frame.
+func (brewGame) TurnFrame(turn int) int { return max(turn-1, 0) }

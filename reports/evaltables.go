@@ -2,13 +2,16 @@ package reports
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
+	"gauntlet/internal/botlog"
 	"gauntlet/internal/untrusted"
 )
 
@@ -48,11 +51,11 @@ func PlusMinus(mean, lo, hi float64) string {
 }
 
 // detailColumns lists the detail keys shown as columns: the game's choice
-// when it makes one (contract.DetailColumner), else every key whose values
-// are short scalars.
+// when it makes one (contract.DetailColumner) and the bots' PDATA values
+// (pdata.KEY), else every key whose values are short scalars.
 func detailColumns(g contract.Game, cases []results.EvalCase) []string {
 	if dc, ok := g.(contract.DetailColumner); ok {
-		return dc.DetailColumns()
+		return append(slices.Clone(dc.DetailColumns()), pdataColumns(cases)...)
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {
@@ -243,4 +246,18 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
+}
+
+// pdataColumns lists the PDATA keys of the cases' details (botlog.DetailKey),
+// sorted.
+func pdataColumns(cases []results.EvalCase) []string {
+	seen := map[string]bool{}
+	for _, c := range cases {
+		for k := range c.Detail {
+			if botlog.IsDetailKey(k) {
+				seen[k] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }

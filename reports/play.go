@@ -45,6 +45,17 @@ func WritePlay(w io.Writer, res *workflow.PlayResult) error {
 		}
 		fmt.Fprintf(w, "%s: %s\n", untrusted.Line(k), untrusted.Line(v))
 	}
+	return writeSeatLogs(w, res.Logs)
+}
+
+// writeSeatLogs writes each bot's stderr after the game, turn by turn (its
+// lines are escaped already: see botlog.Record).
+func writeSeatLogs(w io.Writer, logs []workflow.SeatLog) error {
+	for _, l := range logs {
+		if _, err := fmt.Fprintf(w, "\nstderr of seat %d (%s), %d lines:\n%s", l.Seat, untrusted.Line(l.Entrant), l.Log.Lines(), l.Log.Text()); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

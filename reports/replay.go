@@ -54,8 +54,11 @@ var replayTemplate = template.Must(template.New("replay").Parse(`<!DOCTYPE html>
 <div id="score" aria-live="polite"></div>
 </header>
 <main>
+<div id="board">
 <div id="stage"></div>
 <div id="note"></div>
+</div>
+<aside id="logs" hidden></aside>
 </main>
 <footer id="controls">
 <button id="first" title="first frame (Home)">&#x7C;&#x25C0;</button>

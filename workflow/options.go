@@ -13,6 +13,7 @@ import (
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
 	"gauntlet/harness/store"
+	"gauntlet/internal/botlog"
 )
 
 // DefaultBotProcs is the default most processes an external bot may run
@@ -39,6 +40,9 @@ type Options struct {
 	BotMemory     Size
 	BotProcs      int
 	Clock         string // "wall" or "cpu"
+	// BotLogs says which games keep their external bots' stderr
+	// (--bot-logs; the zero value is botlog.Errors, the default).
+	BotLogs botlog.Policy
 }
 
 // NewOptions are the default options: as many jobs as cores, the wall
@@ -108,7 +112,7 @@ func GameNames() string {
 func (o *Options) PlayOptions() contract.PlayOptions {
 	return contract.PlayOptions{NoTimeLimit: o.NoTimeLimit, TurnTime: o.TurnTime.D, FirstTurnTime: o.FirstTurnTime.D,
 		TimeMargin: o.Margin.D, MarginSet: o.Margin.Given, GameTimeout: o.GameTimeout.D,
-		BotMemory: o.BotMemory.N, BotProcs: o.BotProcs, CPUClock: o.Clock == "cpu"}
+		BotMemory: o.BotMemory.N, BotProcs: o.BotProcs, CPUClock: o.Clock == "cpu", BotLogs: o.BotLogs}
 }
 
 // openStore opens the Storage store; "none" gives nil (nothing stored).

@@ -8,6 +8,7 @@ import (
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/runner"
+	"gauntlet/internal/botlog"
 )
 
 // PlayRequest is one game: a case and the entrants seat by seat.
@@ -25,7 +26,28 @@ type PlayResult struct {
 	Case     string           `json:"case"`
 	Entrants []string         `json:"entrants"`
 	Outcome  contract.Outcome `json:"outcome"`
-	WallMS   float64          `json:"-"`
+	// Logs are the external bots' stderr, seat by seat (those that
+	// wrote some), unless --bot-logs none.
+	Logs   []SeatLog `json:"logs,omitempty"`
+	WallMS float64   `json:"-"`
+}
+
+// SeatLog is one seat's stderr in a game.
+type SeatLog struct {
+	Seat    int           `json:"seat"`
+	Entrant string        `json:"entrant"`
+	Log     botlog.Record `json:"log"`
+}
+
+// seatLogs are the logs of a game's outcome that hold something.
+func seatLogs(logs []*botlog.Log, labels []string) []SeatLog {
+	var out []SeatLog
+	for seat, l := range logs {
+		if l != nil && !l.Empty() {
+			out = append(out, SeatLog{Seat: seat, Entrant: labels[seat], Log: l.Record()})
+		}
+	}
+	return out
 }
 
 // Play checks the request and plays its game, writing its record.
@@ -90,5 +112,6 @@ func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
 	for _, en := range ents {
 		res.Entrants = append(res.Entrants, en.Label())
 	}
+	res.Logs = seatLogs(out.Logs, res.Entrants)
 	return res, nil
 }

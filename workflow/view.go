@@ -72,7 +72,15 @@ func View(ctx context.Context, req ViewRequest) (*contract.Replay, contract.View
 		labels[seat] = plan.Entrants[ei].Label()
 	}
 	r, err := viewer.Watch(m.Case, outcome, labels)
-	return r, viewer, err
+	if err != nil {
+		return nil, nil, err
+	}
+	for seat, l := range outcome.Logs {
+		if l != nil && !l.Empty() {
+			r.AddLog(seat, l.Record().Turns, viewer)
+		}
+	}
+	return r, viewer, nil
 }
 
 // viewStored returns one game of a stored run.

@@ -33,6 +33,7 @@ func (f *runFlags) register(fs *flag.FlagSet, storing bool) {
 	fs.Var(&f.BotMemory, "bot-memory", "most resident memory an external bot's processes may hold together, e.g. 512M or 2G (0 = no cap)")
 	fs.IntVar(&f.BotProcs, "bot-procs", workflow.DefaultBotProcs, "most processes an external bot may run at once, itself included (0 = no cap)")
 	fs.StringVar(&f.Clock, "clock", "wall", "how external bots' answers are timed: wall (as the contests did) or cpu (the CPU time of the bot's processes; Linux)")
+	fs.Var(&f.BotLogs, "bot-logs", "which games keep their external bots' stderr: none, errors (the default: the games with a forfeit, and a run's latest 20) or all")
 	fs.BoolVar(&f.Quiet, "quiet", false, "no progress bar")
 	if storing {
 		fs.StringVar(&f.Storage, "storage", store.DefaultStorage, "results store: sqlite:FILE, postgres://..., or none")

@@ -123,7 +123,7 @@ func (g *Game) Play(ctx context.Context, c contract.Case, players []contract.Pla
 		if pl.Bot != nil {
 			return contract.Outcome{}, fmt.Errorf("%s: entrant %s is not a cmd: bot", g.file.Name, pl.Name)
 		}
-		ps[i] = relay.Player{Argv: pl.Command.Argv, Env: pl.Command.Env}
+		ps[i] = relay.Player{Argv: pl.Command.Argv, Env: pl.Command.Env, Stderr: pl.Command.Stderr}
 	}
 	seed := int64(c.Seed)
 	ref, err := g.referee.Argv(c.Seed)

@@ -16,6 +16,7 @@ import (
 	"io"
 	"time"
 
+	"gauntlet/internal/botlog"
 	"gauntlet/strategies/param"
 )
 
@@ -163,6 +164,10 @@ type Player struct {
 type Command struct {
 	Argv []string
 	Env  []string
+	// Stderr, when set, keeps the bot's stderr for the harness (a
+	// *botlog.Log, which the referee also tells of each input: see
+	// lineproc.Options.WithSeat); nil when it is not kept.
+	Stderr io.Writer
 }
 
 // PlayOptions carry per-run settings to Play.
@@ -183,6 +188,9 @@ type PlayOptions struct {
 	Record io.Writer
 	// Log, when non-nil, receives external bots' stderr.
 	Log io.Writer
+	// BotLogs says which games keep their external bots' stderr, seat by
+	// seat (Outcome.Logs); with botlog.None none is captured.
+	BotLogs botlog.Policy
 	// RecordMoves asks Play to keep what a replay of the game needs in
 	// Outcome.Moves (the players' moves, compactly; see Viewer).
 	RecordMoves bool
@@ -214,6 +222,10 @@ type Outcome struct {
 	// them: a game-specific JSON value that the game's Viewer turns back
 	// into frames.
 	Moves json.RawMessage `json:"moves,omitempty"`
+	// Logs are the external bots' stderr by seat (nil for a built-in
+	// bot), when PlayOptions.BotLogs captures them; the runner stores
+	// them apart from the game (store.BotLog) and drops them here.
+	Logs []*botlog.Log `json:"-"`
 }
 
 // SeatResult is one seat's result.

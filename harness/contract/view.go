@@ -22,6 +22,45 @@ type Replay struct {
 	Frames any `json:"frames"`
 	// Count is the number of frames the page steps through.
 	Count int `json:"count"`
+	// Logs are the external bots' stderr, shown beside the board (see
+	// AddLog); LogsURL, when set, links the whole logs as text.
+	Logs    []ReplayLog `json:"logs,omitempty"`
+	LogsURL string      `json:"logs_url,omitempty"`
+}
+
+// ReplayLog is one seat's stderr in a replay.
+type ReplayLog struct {
+	Seat int `json:"seat"`
+	// Turns are its lines by turn, escaped (botlog.Record.Turns): turn 0
+	// what the bot wrote before its first input, turn k what it wrote
+	// from its k-th input on.
+	Turns [][]string `json:"turns"`
+	// Frames holds the frame each turn is shown with when the game's
+	// frames follow its inputs (TurnFramer); nil otherwise: the page
+	// shows the whole log.
+	Frames []int `json:"frames,omitempty"`
+}
+
+// TurnFramer is implemented by viewers whose frames follow an external
+// bot's inputs, so that its stderr can be shown turn by turn.
+type TurnFramer interface {
+	// TurnFrame is the frame showing the game as the bot saw it at its
+	// input turn (1 for its first; 0: before it), in a replay of the
+	// game's frames.
+	TurnFrame(turn int) int
+}
+
+// AddLog adds seat's stderr (lines by turn) to the replay, mapped to its
+// frames when v is a TurnFramer.
+func (r *Replay) AddLog(seat int, turns [][]string, v Viewer) {
+	l := ReplayLog{Seat: seat, Turns: turns}
+	if tf, ok := v.(TurnFramer); ok {
+		l.Frames = make([]int, len(turns))
+		for t := range turns {
+			l.Frames[t] = min(max(tf.TurnFrame(t), 0), max(r.Count-1, 0))
+		}
+	}
+	r.Logs = append(r.Logs, l)
 }
 
 // Viewer is implemented by games whose played games can be watched

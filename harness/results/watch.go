@@ -75,5 +75,12 @@ func WatchStored(ctx context.Context, st *store.Store, reg *contract.Registry, r
 	if err != nil {
 		return nil, nil, err
 	}
+	logs, err := st.BotLogs(ctx, runID, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range logs {
+		r.AddLog(l.Seat, l.Record.Turns, v)
+	}
 	return r, v, nil
 }

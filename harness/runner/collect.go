@@ -67,10 +67,15 @@ func (rn *Runner) collect(ctx context.Context, p *Plan, worker string, in <-chan
 					continue
 				}
 				batchWall += r.Wall
+				kept := col.logs.take(m.Key, &r.Outcome)
 				batch = append(batch, store.GameRecord{Key: m.Key, Index: i, CaseID: m.Case.ID, Group: m.Case.Group,
-					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now})
+					Seed: m.Case.Seed, Seats: m.Seats, Outcome: r.Outcome, Wall: r.Wall, Worker: worker, Finished: now, BotLogs: kept})
 			}
 			done = src.gamesDone(chunk, done)
+		} else {
+			for _, i := range chunk {
+				slab[i].Outcome.Logs = nil // kept nowhere without a store
+			}
 		}
 		prog.add(len(chunk))
 		for k, i := range chunk {
@@ -140,6 +145,7 @@ type collector struct {
 	rs   *Results
 	stop Stopper
 	next int // first index not yet fed to the stopper
+	logs logKeeper
 }
 
 func newCollector(rs *Results, stop Stopper) *collector { return &collector{rs: rs, stop: stop} }

@@ -9,6 +9,7 @@ import (
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/internal/botlimit"
+	"gauntlet/internal/botlog"
 )
 
 // capGrace is how long a game may go on past its wall-clock cap before its
@@ -84,6 +85,10 @@ func playMatch(ctx context.Context, p *Plan, m *Match, opt contract.PlayOptions,
 		gameCtx, cancel = botContext(ctx, p.Game.Info().Limits, opt, external, len(m.Seats))
 		defer cancel()
 	}
+	var logs []*botlog.Log
+	if external > 0 {
+		logs = captureLogs(opt, p, m, players)
+	}
 	start := time.Now()
 	out, err := p.Game.Play(gameCtx, m.Case, players, opt)
 	wall := time.Since(start)
@@ -96,5 +101,6 @@ func playMatch(ctx context.Context, p *Plan, m *Match, opt contract.PlayOptions,
 	if len(out.Seats) != len(m.Seats) {
 		return contract.Outcome{}, wall, fmt.Errorf("%s case %s: outcome has %d seats, want %d", p.Game.Info().Name, m.Case.ID, len(out.Seats), len(m.Seats))
 	}
+	attachLogs(&out, logs)
 	return out, wall, nil
 }

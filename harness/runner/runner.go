@@ -142,6 +142,7 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	}
 
 	col := newCollector(rs, stop)
+	col.logs.policy = rn.Options.BotLogs
 	prog := newProgress(rn.Progress, p.Game.Info().Name, len(p.Matches), rs.Resumed)
 	defer prog.finish()
 	for _, r := range rs.Results {
@@ -260,6 +261,9 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 	playErr := g.Wait()
 	close(results)
 	saveWG.Wait()
+	if err := rn.saveRecentLogs(ctx, p, &col.logs); err != nil && saveErr == nil {
+		saveErr = err
+	}
 	stopRenew()
 	stopGather()
 	if rn.Store != nil {

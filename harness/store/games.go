@@ -27,6 +27,9 @@ type GameRecord struct {
 	Wall     time.Duration    `json:"wall_ns"`
 	Worker   string           `json:"worker"`
 	Finished time.Time        `json:"finished"`
+	// BotLogs are the external bots' stderr the game keeps (stored with
+	// it; see BotLog). Not loaded with the game: see Store.BotLogs.
+	BotLogs []BotLog `json:"-"`
 }
 
 // SaveGames stores finished games in one transaction. A game whose key is
@@ -84,6 +87,9 @@ func (s *Store) SaveBatch(ctx context.Context, runID string, games []GameRecord,
 			runID, g.Key, string(g.Outcome.Moves)); err != nil {
 			return 0, err
 		}
+	}
+	if err := s.insertBotLogs(ctx, tx, runID, games); err != nil {
+		return 0, err
 	}
 	for _, b := range done {
 		if _, err := tx.ExecContext(ctx, s.rebind(`UPDATE claim_blocks SET done = 1 WHERE run_id = ? AND lo = ?`), runID, b.Lo); err != nil {

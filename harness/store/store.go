@@ -369,6 +369,9 @@ var schema = []string{
 		at TEXT NOT NULL,
 		PRIMARY KEY (run_id, match_key)
 	)`,
+	// External bots' stderr, kept per game and seat (--bot-logs): see
+	// botlogs.go.
+	botLogsTable,
 }
 
 // migrate creates the tables the store lacks, holding the advisory lock

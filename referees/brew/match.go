@@ -28,6 +28,9 @@ type Agent struct {
 	Command []string // argv of an external bot
 	Env     []string // extra KEY=VALUE environment entries for Command
 	Dir     string   // working directory for Command ("" = the caller's)
+	// Stderr, when set, also receives Command's stderr, turn by turn when
+	// it is a lineproc.TurnMarker (the harness's log of the seat).
+	Stderr io.Writer
 }
 
 // Default time limits for external bots, as on CodinGame (the statement's

@@ -32,6 +32,9 @@ type Agent struct {
 	Env     []string // extra KEY=VALUE environment entries for Command
 	Dir     string   // working directory for Command ("" = the caller's)
 	Name    string   // label in records ("" = "bot<k>" or the command)
+	// Stderr, when set, also receives Command's stderr, turn by turn when
+	// it is a lineproc.TurnMarker (the harness's log of the seat).
+	Stderr io.Writer
 }
 
 // Config describes a game: the number of players (1..6, the length of the

@@ -36,7 +36,7 @@ type procBot struct {
 }
 
 func startProc(ctx context.Context, a Agent, log io.Writer) (*procBot, error) {
-	p, err := lineproc.Start(ctx, a.Command, lineproc.Options{Dir: a.Dir, Env: a.Env, Stderr: log, MaxLine: MaxAnswerBytes})
+	p, err := lineproc.Start(ctx, a.Command, lineproc.Options{Dir: a.Dir, Env: a.Env, Stderr: log, MaxLine: MaxAnswerBytes}.WithSeat(a.Stderr))
 	if err != nil {
 		return nil, err
 	}

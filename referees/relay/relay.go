@@ -20,6 +20,7 @@ package relay
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -30,6 +31,9 @@ import (
 type Player struct {
 	Argv []string
 	Env  []string
+	// Stderr, when set, also receives the player's stderr in the relayed
+	// protocol, turn by turn when it is a lineproc.TurnMarker.
+	Stderr io.Writer
 }
 
 // Limits bound a game.

@@ -103,7 +103,7 @@ func (g *relayGame) close() {
 
 func (g *relayGame) play(ctx context.Context, seed int64, players []Player, log io.Writer) (*Result, error) {
 	for i, pl := range players {
-		p, err := lineproc.Start(ctx, pl.Argv, lineproc.Options{Env: pl.Env, MaxLine: g.lim.maxLine(), Stderr: stderrTo(g.rec.players[i], log)})
+		p, err := lineproc.Start(ctx, pl.Argv, lineproc.Options{Env: pl.Env, MaxLine: g.lim.maxLine(), Stderr: stderrTo(g.rec.players[i], log)}.WithSeat(pl.Stderr))
 		if err != nil {
 			g.res.Forfeit[i] = "crashed in turn 1: " + err.Error()
 			g.rec.forfeit(i, g.res.Forfeit[i])

@@ -43,9 +43,58 @@
     return v;
   });
 
+  // Bots' stderr (replay.logs), beside the board: the lines of the turn
+  // drawn in this frame where the game's frames follow the bots' inputs
+  // (log.frames), else the whole log. The lines are escaped by gauntlet and
+  // set as text, never as markup.
+  var logs = (replay.logs || []).map(function (l) {
+    var box = document.createElement("section");
+    var h = document.createElement("h2");
+    var label = replay.seats[l.seat];
+    h.textContent = "stderr of seat " + l.seat + (label ? " (" + label + ")" : "");
+    var pre = document.createElement("pre");
+    pre.setAttribute("data-seat", String(l.seat));
+    box.appendChild(h);
+    box.appendChild(pre);
+    document.getElementById("logs").appendChild(box);
+    var byFrame = null, whole = [];
+    if (l.frames) {
+      byFrame = {};
+      l.turns.forEach(function (lines, t) {
+        var f = l.frames[t];
+        byFrame[f] = (byFrame[f] || []).concat(lines || []);
+      });
+    } else {
+      l.turns.forEach(function (lines, t) {
+        if (!lines || !lines.length) { return; }
+        if (l.turns.length > 1) { whole.push(t === 0 ? "--- before the first input ---" : "--- input " + t + " ---"); }
+        whole = whole.concat(lines);
+      });
+      pre.textContent = whole.join("\n");
+    }
+    return { pre: pre, byFrame: byFrame };
+  });
+  if (logs.length) {
+    var logsEl = document.getElementById("logs");
+    if (replay.logs_url) {
+      var a = document.createElement("a");
+      a.className = "logs-link";
+      a.href = replay.logs_url;
+      a.textContent = "the whole logs as text";
+      logsEl.appendChild(a);
+    }
+    logsEl.hidden = false;
+  }
+  function showLogs(i) {
+    logs.forEach(function (l) {
+      if (l.byFrame) { l.pre.textContent = (l.byFrame[i] || []).join("\n"); }
+    });
+  }
+
   function show(i) {
     i = Math.max(0, Math.min(count - 1, i));
     frame = i;
+    showLogs(i);
     var st = renderer.draw(i) || {};
     (st.scores || []).forEach(function (s, k) { if (values[k]) { values[k].textContent = fmt(s); } });
     noteEl.textContent = st.note || "";

@@ -101,6 +101,11 @@ type Options struct {
 	// and the rest of it, up to its newline, is skipped: memory stays
 	// bounded whatever the bot prints.
 	MaxLine int
+	// Turns, when set, is told of each input (Send), once what the bot
+	// wrote to stderr before has been written to Stderr: what Stderr
+	// receives between two marks is the bot's stderr of one turn. See
+	// WithSeat.
+	Turns TurnMarker
 }
 
 // Proc is a running bot process.
@@ -120,6 +125,7 @@ type Proc struct {
 	quit    chan struct{} // closed by Close: the readers stop
 	readers sync.WaitGroup
 	errDone chan struct{} // closed when the stderr reader has stopped
+	turns   *stderrTurns  // the stderr reader when inputs mark turns (Options.Turns)
 
 	done    chan struct{} // closed once the process has been waited for
 	waitErr error
@@ -186,6 +192,12 @@ func Start(ctx context.Context, argv []string, opt Options) (*Proc, error) {
 		g.exited()
 		close(p.done)
 	}()
+	if opt.Turns != nil {
+		p.turns = newStderrTurns(p.stderrSink(opt.Stderr), opt.Turns)
+		if err := p.turns.start(p.stderr); err != nil {
+			p.turns = nil // read as without turns: one turn
+		}
+	}
 	p.readers.Add(2)
 	go p.readLines()
 	go p.readStderr(opt.Stderr)
@@ -219,6 +231,9 @@ func (p *Proc) Send(text []byte, timeout time.Duration) error {
 	}
 	if err := p.stdin.SetWriteDeadline(deadline); err != nil {
 		return err
+	}
+	if p.turns != nil {
+		p.turns.mark()
 	}
 	_, err := p.stdin.Write(text)
 	p.sentAt = time.Now()
@@ -400,13 +415,21 @@ func (p *Proc) emit(it lineItem) bool {
 func (p *Proc) readStderr(w io.Writer) {
 	defer p.readers.Done()
 	defer close(p.errDone)
-	var dst io.Writer = p.tail
-	if w != nil {
-		dst = io.MultiWriter(p.tail, w)
+	if p.turns != nil {
+		p.turns.run()
+		return
 	}
 	// The copy ends at EOF or when Close closes our end; either way the
 	// tail holds what came.
-	_, _ = io.Copy(dst, p.stderr)
+	_, _ = io.Copy(p.stderrSink(w), p.stderr)
+}
+
+// stderrSink is where the bot's stderr goes: the tail, and w.
+func (p *Proc) stderrSink(w io.Writer) io.Writer {
+	if w == nil {
+		return p.tail
+	}
+	return io.MultiWriter(p.tail, w)
 }
 
 // exitError describes why the bot's pipe closed: its exit status (when it has
