@@ -44,7 +44,9 @@ func TestRelayedTranscript(t *testing.T) {
 		if got.Player != w.Player || got.Answer != w.Answer || !slices.Equal(got.Sent, w.Sent) || !slices.Equal(got.Answered, w.Answered) {
 			t.Errorf("turn %d: player %d answer %d sent %q answered %q; want %+v", k, got.Player, got.Answer, got.Sent, got.Answered, w)
 		}
-		if got.MS <= 0 || got.Forfeit != "" {
+		// An answer that was there when the input's write ended takes 0 ms
+		// (a loaded machine can deschedule the relay between the two).
+		if got.MS < 0 || got.Forfeit != "" {
 			t.Errorf("turn %d: %v ms, forfeit %q", k, got.MS, got.Forfeit)
 		}
 	}
