@@ -274,8 +274,10 @@ func (r *recorder) log(path string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close() // read only: its Close cannot lose data
 	data, err := io.ReadAll(io.LimitReader(f, TranscriptBytes+1))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		return err
 	}
