@@ -11,10 +11,9 @@ import (
 	"gauntlet/harness/store"
 )
 
-// LoadResults rebuilds a stored eval or ab run: its plan (from the stored
-// spec, with the entrants parsed again in reg, see reparse) and its
-// finished games, in plan order. Unplayed matches are nil in Results.
-func LoadResults(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*runner.Results, *store.RunRecord, error) {
+// loadPlan reads a stored run's record and rebuilds its plan from the
+// stored spec.
+func loadPlan(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*runner.Plan, *store.RunRecord, error) {
 	rec, err := st.Run(ctx, runID)
 	if err != nil {
 		return nil, nil, err
@@ -56,6 +55,16 @@ func LoadResults(ctx context.Context, st *store.Store, reg *contract.Registry, r
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("run %s: %w", runID, err)
+	}
+	return p, rec, nil
+}
+
+// LoadResults reads a stored run back: its plan, rebuilt from the stored
+// spec, and the results of the games stored so far.
+func LoadResults(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*runner.Results, *store.RunRecord, error) {
+	p, rec, err := loadPlan(ctx, st, reg, runID)
+	if err != nil {
+		return nil, nil, err
 	}
 	games, err := st.Games(ctx, runID)
 	if err != nil {

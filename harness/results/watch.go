@@ -3,7 +3,9 @@ package results
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
+	"time"
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
@@ -16,35 +18,34 @@ import (
 // play the same game again from the same seeds), by playing it again with
 // its moves recorded — which must give the stored scores.
 func WatchStored(ctx context.Context, st *store.Store, reg *contract.Registry, runID, key string) (*contract.Replay, contract.Viewer, error) {
-	rs, rec, err := LoadResults(ctx, st, reg, runID)
+	plan, rec, err := loadPlan(ctx, st, reg, runID)
 	if err != nil {
 		return nil, nil, err
 	}
-	v, ok := rs.Plan.Game.(contract.Viewer)
+	v, ok := plan.Game.(contract.Viewer)
 	if !ok {
 		return nil, nil, fmt.Errorf("game %s has no replay viewer", rec.Game)
 	}
-	idx := -1
-	var keys []string
-	for i, m := range rs.Plan.Matches {
-		if m.Key == key {
-			idx = i
-		}
-		if rs.Results[i] != nil && len(keys) < 6 {
-			keys = append(keys, m.Key)
-		}
-	}
+	idx := slices.IndexFunc(plan.Matches, func(m runner.Match) bool { return m.Key == key })
 	if idx < 0 {
-		return nil, nil, fmt.Errorf("run %s has no game %q (its games: %s ...)", runID, key, strings.Join(keys, ", "))
+		return nil, nil, noGame(ctx, st, reg, runID, key)
 	}
-	res := rs.Results[idx]
+	// Only the game watched is read: a run may hold a million.
+	var res *runner.Result
+	err = st.Outcomes(ctx, runID, []string{key}, func(k []byte) (int, bool) { return idx, string(k) == key && res == nil },
+		func(i int, o contract.Outcome, wall time.Duration) {
+			res = &runner.Result{Index: i, Outcome: o, Wall: wall, Resumed: true}
+		})
+	if err != nil {
+		return nil, nil, err
+	}
 	if res == nil {
 		return nil, nil, fmt.Errorf("run %s: game %s was not played", runID, key)
 	}
-	m := &rs.Plan.Matches[idx]
+	m := &plan.Matches[idx]
 	labels := make([]string, len(m.Seats))
 	for seat, ei := range m.Seats {
-		labels[seat] = rs.Plan.Entrants[ei].Label()
+		labels[seat] = plan.Entrants[ei].Label()
 		if ei < len(rec.Entrants) {
 			labels[seat] = rec.Entrants[ei].Label
 		}
@@ -55,11 +56,11 @@ func WatchStored(ctx context.Context, st *store.Store, reg *contract.Registry, r
 	}
 	if len(out.Moves) == 0 {
 		for _, ei := range m.Seats {
-			if rs.Plan.Entrants[ei].IsExternal() {
+			if plan.Entrants[ei].IsExternal() {
 				return nil, nil, fmt.Errorf("run %s game %s: no moves were recorded for its external bot", runID, key)
 			}
 		}
-		again, _, err := runner.PlayMatch(ctx, rs.Plan, m, contract.PlayOptions{RecordMoves: true, NoTimeLimit: true})
+		again, _, err := runner.PlayMatch(ctx, plan, m, contract.PlayOptions{RecordMoves: true, NoTimeLimit: true})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -83,4 +84,19 @@ func WatchStored(ctx context.Context, st *store.Store, reg *contract.Registry, r
 		r.AddLog(l.Seat, l.Record.Turns, v)
 	}
 	return r, v, nil
+}
+
+// noGame says that run runID has no game key, naming a few of its games.
+func noGame(ctx context.Context, st *store.Store, reg *contract.Registry, runID, key string) error {
+	rs, _, err := LoadResults(ctx, st, reg, runID)
+	if err != nil {
+		return err
+	}
+	var keys []string
+	for i, m := range rs.Plan.Matches {
+		if rs.Results[i] != nil && len(keys) < 6 {
+			keys = append(keys, m.Key)
+		}
+	}
+	return fmt.Errorf("run %s has no game %q (its games: %s ...)", runID, key, strings.Join(keys, ", "))
 }
