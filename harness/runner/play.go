@@ -46,11 +46,15 @@ func PlayMatch(ctx context.Context, p *Plan, m *Match, opt contract.PlayOptions)
 	return playMatch(ctx, p, m, opt, make([]contract.Player, len(m.Seats)), labels(p.Entrants))
 }
 
-// labels returns the entrants' labels, the names their players go by.
+// labels returns the entrants' labels, the names their players go by ("" for
+// a nil entrant: a league's plan has none for the versions a worker cannot
+// play, which no match seats).
 func labels(es []*entrant.Entrant) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
-		out[i] = e.Label()
+		if e != nil {
+			out[i] = e.Label()
+		}
 	}
 	return out
 }
