@@ -11,8 +11,9 @@
 // dashboard needs no network beyond its own address.
 //
 // Pages stay fast on large stores: counts walk the games table's primary
-// key, pages of games are read by key range (queries.go holds every
-// statement), and an unfinished run's statistics (results.LoadABSummary,
+// key, pages of games are read by key range (store.GamesPage: the
+// dashboard holds no statement, and opens the database once), and an
+// unfinished run's statistics (results.LoadABSummary,
 // results.LoadEvalSummary, which read all its games) are computed in the
 // background, at most once per change of its game count and never more
 // often than their own cost allows, while the page shows the last ones

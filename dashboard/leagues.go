@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"gauntlet/harness/store"
 	"gauntlet/league"
 	"gauntlet/reports"
 )
@@ -124,7 +125,7 @@ func (s *Server) leagueRows(ctx context.Context) ([]leagueRow, error) {
 				row.Retired++
 			}
 		}
-		ws, err := s.q.leagueWorkers(ctx, d.Name)
+		ws, err := s.store.LeagueWorkers(ctx, d.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +143,7 @@ type leagueModel struct {
 	Def     league.Def
 	Created string
 	Rate    float64 // games per second, over the last minute seen
-	Workers []leagueWorker
+	Workers []store.LeagueWorker
 	Active  int // workers holding an unexpired lease
 	// Board is the last board built (nil while the first is built), of
 	// BoardGames games; BoardErr the last build's error.
@@ -187,7 +188,7 @@ func (s *Server) leaguePage(r *http.Request) (*view, error) {
 		return nil, err
 	}
 	m := &leagueModel{Def: d, Created: createdText(d.Created), Rate: s.live.rate("league\x00"+name, int(d.Games)), Pairwise: d.Size == 2}
-	if m.Workers, err = s.q.leagueWorkers(ctx, name); err != nil {
+	if m.Workers, err = s.store.LeagueWorkers(ctx, name); err != nil {
 		return nil, err
 	}
 	m.Active = activeWorkers(m.Workers)
@@ -268,7 +269,7 @@ func (m *leagueModel) fill(b *league.Board) {
 }
 
 // activeWorkers counts the workers holding an unexpired lease.
-func activeWorkers(ws []leagueWorker) int {
+func activeWorkers(ws []store.LeagueWorker) int {
 	n := 0
 	for _, w := range ws {
 		if w.InHand > 0 && w.LeaseMS >= 0 {

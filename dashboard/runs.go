@@ -26,7 +26,7 @@ type runState struct {
 	Rate           float64 // games per second, over the last minute seen
 	ETA            float64 // seconds, NaN when unknown
 	Done           float64 // Count of Planned, 0..1
-	Workers        []workerRow
+	Workers        []store.RunWorker
 	Active         int // workers holding an unexpired lease
 	// Stalled: the run is marked running but no worker holds a lease.
 	Stalled bool
@@ -43,7 +43,7 @@ func (s *Server) state(r *http.Request, rec *store.RunRecord) (runState, error) 
 			st.ETA = float64(max(st.Planned-st.Count, 0)) / st.Rate
 		}
 	}
-	ws, err := s.q.runWorkers(r.Context(), rec.ID)
+	ws, err := s.store.RunWorkers(r.Context(), rec.ID)
 	if err != nil {
 		return st, err
 	}
@@ -275,7 +275,7 @@ func (s *Server) runStats(rec *store.RunRecord, m *runModel) {
 // games reads the page of games the request asks for (?offset=N).
 func (s *Server) games(r *http.Request, rec *store.RunRecord) (gamesPage, error) {
 	p := gamesPage{Offset: intParam(r, "offset", 0), Limit: gamesPerPage, Total: rec.GameCount, Prev: -1, Next: -1}
-	rows, err := s.q.gamesPage(r.Context(), rec.ID, p.Offset, p.Limit)
+	rows, err := s.store.GamesPage(r.Context(), rec.ID, p.Offset, p.Limit)
 	if err != nil {
 		return p, err
 	}

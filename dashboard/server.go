@@ -48,7 +48,6 @@ type Server struct {
 	// leagues reads the store's leagues; boards keeps their boards.
 	leagues *league.Store
 	boards  *boards
-	q       queries
 	tmpl    *template.Template
 	mux     *http.ServeMux
 	live    *live
@@ -75,36 +74,36 @@ func Open(ctx context.Context, cfg Config) (*Server, error) {
 	// it connected as empty stand-ins: connections are renewed so that a
 	// study begun after the dashboard started is seen.
 	st.DB().SetConnMaxLifetime(20 * time.Second)
-	tu, err := tuning.OpenStorageReadOnly(ctx, cfg.Storage)
+	// The studies' and leagues' storages share the store's connections.
+	tu, err := tuning.StorageOn(ctx, st)
 	if err != nil {
 		return nil, errors.Join(err, st.Close())
 	}
-	sp, err := spsa.OpenStorageReadOnly(ctx, cfg.Storage)
+	sp, err := spsa.StorageOn(ctx, st)
 	if err != nil {
-		return nil, errors.Join(err, st.Close(), tu.Close())
+		return nil, errors.Join(err, st.Close())
 	}
-	lg, err := league.OpenStoreReadOnly(ctx, cfg.Storage)
+	lg, err := league.StoreOn(ctx, st)
 	if err != nil {
-		return nil, errors.Join(err, st.Close(), tu.Close(), sp.Close())
+		return nil, errors.Join(err, st.Close())
 	}
-	lg.DB().SetConnMaxLifetime(20 * time.Second)
 	tmpl, err := template.New("").Funcs(funcs).ParseFS(files, "templates/*.html")
 	if err != nil {
-		return nil, errors.Join(err, st.Close(), tu.Close(), sp.Close(), lg.Close())
+		return nil, errors.Join(err, st.Close())
 	}
 	bg, stop := context.WithCancel(context.WithoutCancel(ctx))
-	s := &Server{cfg: cfg, store: st, tune: tu, spsa: sp, leagues: lg, q: queries{db: st.DB(), dialect: st.Dialect()},
-		tmpl: tmpl, stop: stop}
+	s := &Server{cfg: cfg, store: st, tune: tu, spsa: sp, leagues: lg, tmpl: tmpl, stop: stop}
 	s.live = newLive(bg, s)
 	s.boards = newBoards(bg, s, lg)
 	s.routes()
 	return s, nil
 }
 
-// Close stops the background work and closes the store.
+// Close stops the background work and closes the store (the studies' and
+// leagues' storages with it).
 func (s *Server) Close() error {
 	s.stop()
-	return errors.Join(s.leagues.Close(), s.spsa.Close(), s.tune.Close(), s.store.Close())
+	return s.store.Close()
 }
 
 // ServeHTTP serves the dashboard.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"html/template"
 	"math"
 	"net/http"
@@ -21,7 +22,7 @@ import (
 type studyModel struct {
 	Rec     *tuning.StudyRecord
 	Sum     *tuning.Summary
-	Beats   []trialBeat
+	Beats   []store.TrialBeat
 	PerMin  float64 // trials ended per minute over the last ten minutes
 	MeanSec float64 // mean time of a finished trial
 	// BestFile is the best configuration as --best-json writes it, for
@@ -50,7 +51,7 @@ func (s *Server) studyPage(r *http.Request) (*view, error) {
 	}
 	m := &studyModel{Rec: rec, Sum: tuning.BuildSummary(rec)}
 	if rec.ID != 0 {
-		if m.Beats, err = s.q.trialBeats(ctx, rec.ID); err != nil {
+		if m.Beats, err = s.store.TrialBeats(ctx, rec.ID); err != nil {
 			return nil, err
 		}
 	}
@@ -314,7 +315,7 @@ func minMax(xs []float64) (lo, hi float64) {
 type spsaModel struct {
 	Rec      *spsa.Record
 	Sum      *spsa.Summary
-	Workers  []spsaWorker
+	Workers  []store.SPSAWorker
 	PerMin   float64 // iterations applied per minute over the last ten minutes
 	ETA      float64 // seconds, NaN when unknown
 	Done     float64
@@ -340,7 +341,7 @@ func (s *Server) spsaPage(r *http.Request) (*view, error) {
 		return nil, err
 	}
 	m := &spsaModel{Rec: rec, Sum: sum, ETA: math.NaN()}
-	if m.Workers, err = s.q.spsaWorkers(ctx, name); err != nil {
+	if m.Workers, err = s.store.SPSAWorkers(ctx, name); err != nil {
 		return nil, err
 	}
 	if sum.Iterations > 0 {

@@ -18,8 +18,9 @@
 // ratings and wide intervals go first. Each scheduled unit plays one case
 // in every rotation of its seats (a pair plays the same seed both ways).
 //
-// Work is shared through the store as blocks of units claimed under a
-// lease (internal/sqldb): a worker killed with -9 leaves its block to the
+// Work is shared through the store (package store holds the league's
+// tables and statements) as blocks of units claimed under a lease
+// (internal/sqldb): a worker killed with -9 leaves its block to the
 // next worker, which plays the same units; a block's games are stored in
 // one transaction with its completion, so none is lost or stored twice.
 package league

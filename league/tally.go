@@ -7,6 +7,7 @@ import (
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
+	"gauntlet/harness/store"
 )
 
 // Game is one stored game of a league.
@@ -26,12 +27,10 @@ type Game struct {
 	referee *RefereeFailure
 }
 
-// SeatResult is what a league keeps of a seat's result.
-type SeatResult struct {
-	Score   float64 `json:"s"`
-	Rank    int     `json:"r"`
-	Forfeit string  `json:"f,omitempty"`
-}
+// SeatResult is what a league keeps of a seat's result: the store's
+// (store.LeagueSeat), so that a block of games is stored and read without
+// copying each game's seats.
+type SeatResult = store.LeagueSeat
 
 // VersionTally is one version's figures over its games.
 type VersionTally struct {

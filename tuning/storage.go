@@ -42,7 +42,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newStorage(ctx, hs, url, true)
+	return own(ctx, hs)
 }
 
 // OpenStorageReadOnly opens the store at url for reading its studies
@@ -53,26 +53,36 @@ func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
 	if err != nil {
 		return nil, err
 	}
-	// PostgreSQL or in memory: the tables are made as by OpenStorage.
-	return newStorage(ctx, hs, url, !hs.ReadOnly())
+	return own(ctx, hs)
 }
 
-// newStorage puts Goptuna's storage on the store hs's connections, and
-// creates the tuning tables when migrate.
-func newStorage(ctx context.Context, hs *store.Store, url string, migrate bool) (*Storage, error) {
+// own is StorageOn for a store opened here: closed again on error.
+func own(ctx context.Context, hs *store.Store) (*Storage, error) {
+	s, err := StorageOn(ctx, hs)
+	if err != nil {
+		_ = hs.Close() // StorageOn's error is the one to report
+		return nil, err
+	}
+	return s, nil
+}
+
+// StorageOn puts Goptuna's storage on the open store hs, whose connections
+// it shares (closing either closes both), and creates the tuning tables
+// unless hs is read-only (an SQLite file opened by store.OpenReadOnly,
+// where the missing ones read as empty). On error hs is left open.
+func StorageOn(ctx context.Context, hs *store.Store) (*Storage, error) {
+	url := hs.URL()
 	var dial gorm.Dialector = sqlite.New(sqlite.Config{Conn: hs.DB()})
 	if hs.Dialect() == sqldb.Postgres {
 		dial = postgres.New(postgres.Config{Conn: hs.DB()})
 	}
 	db, err := gorm.Open(dial, &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)})
 	if err != nil {
-		_ = hs.Close() // gorm's error is the one to report
 		return nil, fmt.Errorf("storage %q: %w", redact(url), err)
 	}
 	s := &Storage{hs: hs, db: db, url: url, rdb: rdb.NewStorage(db)}
-	if migrate {
+	if !hs.ReadOnly() {
 		if err := s.migrate(ctx); err != nil {
-			_ = hs.Close() // the migration's error is the one to report
 			return nil, fmt.Errorf("storage %q: creating tables: %w", redact(url), err)
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/mattn/go-sqlite3"
@@ -40,36 +39,11 @@ func init() {
 	sql.Register(sqliteReadDriver, &sqlite3.SQLiteDriver{ConnectHook: standIns})
 }
 
-// sharedTables are the tables that other packages keep in a store's
-// database (RegisterTables).
-var sharedTables struct {
-	mu      sync.Mutex
-	creates []string
-	names   []string
-}
-
-// RegisterTables declares tables that another package keeps in a store's
-// database, so that a store holding them is recognised as gauntlet's:
-// creates are their CREATE TABLE IF NOT EXISTS statements (their columns
-// are checked, and a store opened for reading that lacks one of these
-// tables reads it as empty), names are tables made otherwise (recognised
-// by their names only). Called from init functions (league); the tables of
-// runs, tuning studies and SPSA studies are declared in this package.
-func RegisterTables(creates []string, names ...string) {
-	sharedTables.mu.Lock()
-	defer sharedTables.mu.Unlock()
-	sharedTables.creates = append(sharedTables.creates, creates...)
-	sharedTables.names = append(sharedTables.names, names...)
-}
-
 // declaredTables returns the CREATE statements of every table of a store
-// (the runs', the tuning studies', the SPSA studies' and the registered
-// ones) and the names of the tables declared by name only (Goptuna's).
+// (the runs', the tuning studies', the SPSA studies' and the leagues') and
+// the names of the tables declared by name only (Goptuna's).
 func declaredTables() (creates, names []string) {
-	sharedTables.mu.Lock()
-	defer sharedTables.mu.Unlock()
-	creates = slices.Concat(schema, studySchema, spsaSchema, sharedTables.creates)
-	return creates, slices.Concat(goptunaTables, sharedTables.names)
+	return slices.Concat(schema, studySchema, spsaSchema, leagueSchema), goptunaTables
 }
 
 // createdTable is the table a CREATE TABLE IF NOT EXISTS statement makes.

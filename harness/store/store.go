@@ -261,6 +261,10 @@ func redact(url string) string {
 // DB exposes the database (for the tuning storage and reports).
 func (s *Store) DB() *sql.DB { return s.db }
 
+// URL is the storage URL the store was opened with (RedactURL hides its
+// password for messages).
+func (s *Store) URL() string { return s.url }
+
 // Dialect is "sqlite" or "postgres".
 func (s *Store) Dialect() sqldb.Dialect { return s.dialect }
 

@@ -25,7 +25,7 @@ func OpenStorage(ctx context.Context, url string) (*Storage, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newStorage(ctx, hs, url, true)
+	return own(ctx, hs)
 }
 
 // OpenStorageReadOnly opens the store at url for reading its studies
@@ -36,20 +36,30 @@ func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
 	if err != nil {
 		return nil, err
 	}
-	// PostgreSQL or in memory: the tables are made as by OpenStorage.
-	return newStorage(ctx, hs, url, !hs.ReadOnly())
+	return own(ctx, hs)
 }
 
-// newStorage is the SPSA storage of store hs, its tables made when
-// migrate.
-func newStorage(ctx context.Context, hs *store.Store, url string, migrate bool) (*Storage, error) {
-	if migrate {
+// own is StorageOn for a store opened here: closed again on error.
+func own(ctx context.Context, hs *store.Store) (*Storage, error) {
+	s, err := StorageOn(ctx, hs)
+	if err != nil {
+		_ = hs.Close() // the migration's error is the one to report
+		return nil, err
+	}
+	return s, nil
+}
+
+// StorageOn is the SPSA storage on the open store hs, whose connections it
+// shares (closing either closes both): the SPSA tables are made unless hs
+// is read-only (an SQLite file opened by store.OpenReadOnly, where the
+// missing ones read as empty). On error hs is left open.
+func StorageOn(ctx context.Context, hs *store.Store) (*Storage, error) {
+	if !hs.ReadOnly() {
 		if err := hs.CreateSPSATables(ctx); err != nil {
-			_ = hs.Close() // the migration's error is the one to report
-			return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", store.RedactURL(url), err)
+			return nil, fmt.Errorf("storage %q: creating the SPSA tables: %w", store.RedactURL(hs.URL()), err)
 		}
 	}
-	return &Storage{store: hs, url: url}, nil
+	return &Storage{store: hs, url: hs.URL()}, nil
 }
 
 // Close closes the database.
