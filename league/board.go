@@ -30,9 +30,9 @@ type Board struct {
 	Notes   []string `json:"notes,omitempty"`
 	// RefereeErrors is the games whose referee failed: their units are
 	// not stored and not in the ratings. FirstRefereeError is the first.
-	RefereeErrors     int             `json:"referee_errors,omitempty"`
-	FirstRefereeError *RefereeFailure `json:"first_referee_error,omitempty"`
-	Higher            bool            `json:"higher_is_better"`
+	RefereeErrors     int                `json:"referee_errors,omitempty"`
+	FirstRefereeError *RefereeFailure    `json:"first_referee_error,omitempty"`
+	Direction         contract.Direction `json:"lower_is_better,omitempty"` // the game's scores: which way is better
 }
 
 // Row is one version on the board.

@@ -99,7 +99,7 @@ func (f *Follower) Board(ctx context.Context) (*Board, error) {
 		}
 	}
 	b := &Board{League: f.name, Game: f.def.Game, Cases: f.def.Cases, Size: f.def.Size, Model: f.tally.Model(),
-		Higher: f.tally.Direction == contract.Higher, History: slices.Clone(f.hist)}
+		Direction: f.tally.Direction, History: slices.Clone(f.hist)}
 	if n := len(b.History); f.tally.Games > 0 && (n == 0 || b.History[n-1].Games != f.tally.Games) {
 		b.History = append(b.History, moment(f.tally.Games, f.fit, vs))
 	}
