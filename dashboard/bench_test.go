@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,6 +116,17 @@ func BenchmarkPagesMillionGames(b *testing.B) {
 		for b.Loop() {
 			if _, err := results.LoadABSummary(context.Background(), s.store, contract.Default, id); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	// A game's replay reads that game alone: the stored results here are
+	// made up, so playing it again disagrees with them (an error after
+	// the reads this times).
+	b.Run("replay-read", func(b *testing.B) {
+		for b.Loop() {
+			_, _, err := results.WatchStored(context.Background(), s.store, contract.Default, id, "seed:250000/ab")
+			if err == nil || !strings.Contains(err.Error(), "played again") {
+				b.Fatalf("watching a made-up game: %v, want its replay to disagree with it", err)
 			}
 		}
 	})
