@@ -90,14 +90,7 @@ var leagueSchema = []string{
 // advisory lock sqldb.LockLeagueSchema on PostgreSQL so that workers
 // starting together on a new database do not race in CREATE TABLE.
 func (s *Store) CreateLeagueTables(ctx context.Context) error {
-	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(sqldb.LockLeagueSchema, 0), func(tx *sql.Tx) error {
-		for _, q := range leagueSchema {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.createTables(ctx, sqldb.LockLeagueSchema, leagueSchema)
 }
 
 // leagueLocked runs fn in one transaction holding league name's lock.

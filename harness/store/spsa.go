@@ -58,14 +58,7 @@ var spsaSchema = []string{
 // advisory lock sqldb.LockSPSASchema on PostgreSQL so that workers starting
 // together on a new database do not race in CREATE TABLE.
 func (s *Store) CreateSPSATables(ctx context.Context) error {
-	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(sqldb.LockSPSASchema, 0), func(tx *sql.Tx) error {
-		for _, q := range spsaSchema {
-			if _, err := tx.ExecContext(ctx, q); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	return s.createTables(ctx, sqldb.LockSPSASchema, spsaSchema)
 }
 
 // spsaLocked runs fn in one transaction holding SPSA study name's lock.

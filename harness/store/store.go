@@ -387,6 +387,19 @@ func (s *Store) migrate(ctx context.Context) error {
 	})
 }
 
+// createTables runs a family's CREATE TABLE IF NOT EXISTS statements in
+// one transaction holding the family's schema lock (on PostgreSQL).
+func (s *Store) createTables(ctx context.Context, lock sqldb.LockKey, creates []string) error {
+	return sqldb.Tx(ctx, s.db, s.dialect, sqldb.KeyLock(lock, 0), func(tx *sql.Tx) error {
+		for _, q := range creates {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
 // migrateTx is migrate's work in its transaction.
 func (s *Store) migrateTx(ctx context.Context, tx *sql.Tx) error {
 	for _, q := range schema {
