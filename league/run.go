@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -364,7 +365,7 @@ type claimed struct {
 	plan    *runner.Plan
 	games   []Game
 	left    int
-	dropped map[int]bool // units not to store (a referee failed)
+	dropped []atomic.Bool // units not to store (a referee failed): read by the players while the collector marks them
 	unitGPU int
 }
 
@@ -568,7 +569,7 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 		}
 		return nil, false, reason, err
 	}
-	c := &claimed{Block: b, games: make([]Game, len(b.Units)*gpu), left: len(b.Units) * gpu, dropped: map[int]bool{}, unitGPU: gpu}
+	c := &claimed{Block: b, games: make([]Game, len(b.Units)*gpu), left: len(b.Units) * gpu, dropped: make([]atomic.Bool, len(b.Units)), unitGPU: gpu}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if b.Resumed {
@@ -580,13 +581,13 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 		for k, id := range unit.Versions {
 			group[k] = id - 1
 			if group[k] < 0 || group[k] >= len(c.plan.Entrants) || c.plan.Entrants[group[k]] == nil {
-				c.dropped[u] = true
+				c.dropped[u].Store(true)
 			}
 		}
-		if b.Resumed && !c.dropped[u] {
+		if b.Resumed && !c.dropped[u].Load() {
 			w.sched.Scheduled(group, GamesPerUnit(w.def.Size, w.tally.Single), 1)
 		}
-		if c.dropped[u] {
+		if c.dropped[u].Load() {
 			w.log.Warn(fmt.Sprintf("league %s: unit %d of block %d names a version this worker cannot play as it was: dropped", w.def.Name, unit.N, b.ID))
 		}
 	}
@@ -624,7 +625,7 @@ func (w *worker) play(ctx context.Context, work <-chan job, done chan<- job) err
 		for s, v := range j.m.Seats {
 			g.Versions[s] = v + 1
 		}
-		if !j.blk.dropped[j.unit] {
+		if !j.blk.dropped[j.unit].Load() {
 			out, wall, err := runner.PlayMatch(ctx, j.blk.plan, &j.m, w.cfg.Options)
 			var re *contract.RefereeError
 			switch {
@@ -685,8 +686,8 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 	for j := range done {
 		c := j.blk
 		g := &c.games[j.k]
-		if g.Seats == nil && !c.dropped[j.unit] {
-			c.dropped[j.unit] = true // a referee failure
+		if g.Seats == nil && !c.dropped[j.unit].Load() {
+			c.dropped[j.unit].Store(true) // a referee failure
 		}
 		sum += time.Duration(g.Wall * float64(time.Millisecond))
 		n++
@@ -716,7 +717,7 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 		if g.referee != nil {
 			failed = append(failed, *g.referee)
 		}
-		if c.dropped[k/c.unitGPU] {
+		if c.dropped[k/c.unitGPU].Load() {
 			if k%c.unitGPU == 0 {
 				dropped++
 			}
@@ -730,7 +731,7 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 	}
 	w.mu.Lock()
 	for u, unit := range c.Units {
-		if !c.dropped[u] {
+		if !c.dropped[u].Load() {
 			group := make([]int, len(unit.Versions))
 			for k, id := range unit.Versions {
 				group[k] = id - 1
