@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -28,8 +30,9 @@ func openStore(t *testing.T) (*league.Store, string) {
 
 func addAll(t *testing.T, st *league.Store, d league.Def, specs map[string]string) {
 	t.Helper()
-	for name, spec := range specs {
-		e, err := entrant.Parse(contract.Default, d.Game, spec)
+	// In name order, so that version IDs are the same every run.
+	for _, name := range slices.Sorted(maps.Keys(specs)) {
+		e, err := entrant.Parse(contract.Default, d.Game, specs[name])
 		if err != nil {
 			t.Fatal(err)
 		}
