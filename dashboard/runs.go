@@ -135,33 +135,13 @@ func vsText(es []store.EntrantRecord) string {
 }
 
 // resultText is a finished run's answer in a few words, from its stored
-// summary ("" without one).
+// summary: what `gauntlet runs` says of it (reports.RunResult).
 func resultText(kind string, summary json.RawMessage) string {
-	if len(summary) == 0 || string(summary) == "null" {
-		return ""
+	out, err := reports.RunResult(kind, summary)
+	if err != nil {
+		return "unreadable summary"
 	}
-	switch kind {
-	case "eval":
-		var e results.EvalSummary
-		if json.Unmarshal(summary, &e) != nil {
-			return "unreadable summary"
-		}
-		return fmt.Sprintf("mean %s (95%% CI %s .. %s)", numText(e.Mean), numText(e.CI95[0]), numText(e.CI95[1]))
-	case "ab":
-		var a results.ABSummary
-		if json.Unmarshal(summary, &a) != nil {
-			return "unreadable summary"
-		}
-		if a.MeanDiff != nil && a.CI95 != nil {
-			return fmt.Sprintf("A − B %s (95%% CI %s .. %s)", numText(*a.MeanDiff), numText(a.CI95[0]), numText(a.CI95[1]))
-		}
-		out := fmt.Sprintf("+%d =%d −%d, Elo %+.1f ± %.1f", a.Wins, a.Draws, a.Losses, a.Elo, (a.EloCI95[1]-a.EloCI95[0])/2)
-		if a.SPRT != "" && a.SPRT != string(stats.Continue) {
-			out += ", SPRT " + a.SPRT
-		}
-		return out
-	}
-	return ""
+	return out
 }
 
 // runModel is a run's page.
