@@ -101,11 +101,7 @@ func (o *Options) CheckLimits() error {
 
 // GameNames lists the registered games, comma-separated.
 func GameNames() string {
-	var names []string
-	for _, g := range contract.Default.Games() {
-		names = append(names, g.Info().Name)
-	}
-	return strings.Join(names, ", ")
+	return strings.Join(GamesWith(func(contract.Game) bool { return true }), ", ")
 }
 
 // PlayOptions are the options as a game takes them.
