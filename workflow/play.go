@@ -50,24 +50,33 @@ func seatLogs(logs []*botlog.Log, labels []string) []SeatLog {
 	return out
 }
 
+// oneCase is the one case --case names in game g.
+func oneCase(g contract.Game, id string) (contract.Case, error) {
+	if id == "" {
+		return contract.Case{}, cli.Usagef("--case is required")
+	}
+	cases, err := g.Cases(id)
+	if err != nil {
+		return contract.Case{}, cli.Usagef("--case: %v", err)
+	}
+	if len(cases) != 1 {
+		return contract.Case{}, cli.Usagef("--case %s names %d cases; give one case (the first is %s)", id, len(cases), cases[0].ID)
+	}
+	return cases[0], nil
+}
+
 // Play checks the request and plays its game, writing its record.
 func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
 	g, err := req.ResolveGame()
 	if err != nil {
 		return nil, err
 	}
-	if req.Case == "" {
-		return nil, cli.Usagef("--case is required")
+	c, err := oneCase(g, req.Case)
+	if err != nil {
+		return nil, err
 	}
 	if err := cli.OutputFile("--record", req.Record); err != nil {
 		return nil, err
-	}
-	cases, err := g.Cases(req.Case)
-	if err != nil {
-		return nil, cli.Usagef("--case: %v", err)
-	}
-	if len(cases) != 1 {
-		return nil, cli.Usagef("--case %s names %d cases; give one case ID (the first is %s)", req.Case, len(cases), cases[0].ID)
 	}
 	var ents []*entrant.Entrant
 	if req.Lineup != "" {
@@ -103,12 +112,12 @@ func Play(ctx context.Context, req PlayRequest) (res *PlayResult, err error) {
 		seats[i] = i
 	}
 	plan := &runner.Plan{Game: g, Entrants: ents}
-	m := runner.Match{Key: cases[0].ID, Case: cases[0], Seats: seats}
+	m := runner.Match{Key: c.ID, Case: c, Seats: seats}
 	out, wall, err := runner.PlayMatch(ctx, plan, &m, opt)
 	if err != nil {
 		return nil, err
 	}
-	res = &PlayResult{Game: info.Name, Case: cases[0].ID, Outcome: out, WallMS: float64(wall) / 1e6}
+	res = &PlayResult{Game: info.Name, Case: c.ID, Outcome: out, WallMS: float64(wall) / 1e6}
 	for _, en := range ents {
 		res.Entrants = append(res.Entrants, en.Label())
 	}

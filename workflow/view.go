@@ -38,15 +38,9 @@ func View(ctx context.Context, req ViewRequest) (*contract.Replay, contract.View
 	if !ok {
 		return nil, nil, cli.Usagef("game %s has no replay viewer", req.Game)
 	}
-	if req.Case == "" {
-		return nil, nil, cli.Usagef("--case is required")
-	}
-	cases, err := g.Cases(req.Case)
+	c, err := oneCase(g, req.Case)
 	if err != nil {
-		return nil, nil, cli.Usagef("%v", err)
-	}
-	if len(cases) != 1 {
-		return nil, nil, cli.Usagef("--case %s names %d cases; give one case (the first is %s)", req.Case, len(cases), cases[0].ID)
+		return nil, nil, err
 	}
 	ent, err := req.Entrant.Entrant(req.Game)
 	if err != nil {
@@ -56,7 +50,7 @@ func View(ctx context.Context, req ViewRequest) (*contract.Replay, contract.View
 	if err != nil {
 		return nil, nil, err
 	}
-	plan, err := runner.EvalPlan(g, cases[0].ID, ent, opps, "")
+	plan, err := runner.EvalPlan(g, c.ID, ent, opps, "")
 	if err != nil {
 		return nil, nil, err
 	}
