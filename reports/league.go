@@ -32,14 +32,11 @@ func LeagueTable(b *league.Board) *Table {
 		if !r.Active {
 			name += " (removed)"
 		}
-		row := []string{"-", name, "-", "-", "-", strconv.Itoa(r.Games)}
+		row := []string{"-", name, "-", "-", optPercent(r.LOSNext), strconv.Itoa(r.Games)}
 		if r.Rank > 0 {
 			row[0] = strconv.Itoa(r.Rank)
 			row[2] = fmt.Sprintf("%.0f", *r.Rating)
 			row[3] = fmt.Sprintf("%.0f .. %.0f", *r.Lo, *r.Hi)
-		}
-		if r.LOSNext != nil {
-			row[4] = fmt.Sprintf("%.1f%%", 100**r.LOSNext)
 		}
 		if b.Size == 2 {
 			row = append(row, optPercent(r.Score))
@@ -66,12 +63,8 @@ func LeaguePairsTable(b *league.Board) *Table {
 	t := &Table{Title: fmt.Sprintf("league %s: results of each pair", b.League),
 		Header: []string{"A", "B", "games", "A wins", "draws", "A losses", "A score", "LOS A > B"}}
 	for _, p := range b.Pairs {
-		los := "-"
-		if p.LOS != nil {
-			los = fmt.Sprintf("%.1f%%", 100**p.LOS)
-		}
 		t.Rows = append(t.Rows, []string{p.A, p.B, strconv.Itoa(p.Wins + p.Draws + p.Losses), strconv.Itoa(p.Wins),
-			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), fmt.Sprintf("%.1f%%", 100*p.Score), los})
+			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), optPercent(&p.Score), optPercent(p.LOS)})
 	}
 	t.NumericRight()
 	return t
