@@ -133,10 +133,7 @@ func (req *LeagueRunRequest) check() error {
 	case t.Total < 0:
 		return cli.Usagef("--total %d: want a number of games >= 0", t.Total)
 	}
-	if err := req.Options.Check(); err != nil {
-		return err
-	}
-	return req.CheckLimits()
+	return req.Options.Check()
 }
 
 // LeagueRun plays req's league until a target is reached or ctx ends,
@@ -160,8 +157,11 @@ func LeagueRun(ctx context.Context, req LeagueRunRequest, progress io.Writer) (o
 		return nil, nil, cli.Usagef("--game %q: league %s plays %s", req.Game, req.League, d.Game)
 	}
 	req.Game = d.Game
-	g, err := req.ResolveGame()
+	g, err := contract.Default.Game(req.Game)
 	if err != nil {
+		return nil, nil, cli.Usagef("league %s: %v", req.League, err)
+	}
+	if err := req.CheckLimits(); err != nil {
 		return nil, nil, err
 	}
 	vs, err := st.Versions(ctx, req.League)
