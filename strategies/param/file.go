@@ -37,10 +37,11 @@ func DecodeFile(data []byte) (map[string]any, error) {
 	}
 	for k, v := range obj {
 		// The values become name=value assignments, which commas separate
-		// (an item without "=" continues the value before it): a name with
-		// a comma or "=", or a value with a comma followed by "=", would set
-		// other parameters than the one the file names; a name with spaces
-		// at an end would set the parameter without them.
+		// (empty items are skipped): a name with a comma or "=", or a value
+		// with a comma followed by "=", would set other parameters than the
+		// one the file names; a value with nothing after a comma would be
+		// cut there; a name with spaces at an end would set the parameter
+		// without them.
 		if strings.ContainsAny(k, ",=") || k != strings.TrimSpace(k) {
 			return nil, fmt.Errorf("%q is not a parameter name (it holds a comma or '=', or spaces at an end)", k)
 		}
@@ -49,6 +50,11 @@ func DecodeFile(data []byte) (map[string]any, error) {
 		case string:
 			if i := strings.Index(x, ","); i >= 0 && strings.Contains(x[i:], "=") {
 				return nil, fmt.Errorf("parameter %q holds %q; a value with a comma has no '=' after it", k, x)
+			}
+			for _, rest := range strings.Split(x, ",")[1:] {
+				if strings.TrimSpace(rest) == "" {
+					return nil, fmt.Errorf("parameter %q holds %q; a value has something after each comma", k, x)
+				}
 			}
 		default:
 			return nil, fmt.Errorf("parameter %q holds %s; want a number, a string or a boolean", k, jsonKind(v))

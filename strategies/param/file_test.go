@@ -30,6 +30,7 @@ func TestDecodeFileErrors(t *testing.T) {
 		`{"w": [1]}`:         `parameter "w" holds an array`,
 		`{"a,b": 1}`:         `"a,b" is not a parameter name`,
 		`{"w": "1,n=3"}`:     "a value with a comma has no '=' after it",
+		`{"w": "0,"}`:        "a value has something after each comma",
 		`{"best_params": 1}`: `"best_params" holds a number`,
 	} {
 		if _, err := DecodeFile([]byte(in)); err == nil || !strings.Contains(err.Error(), want) {
