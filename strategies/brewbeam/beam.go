@@ -2,9 +2,12 @@
 // Brew). Each turn it searches lines of its own actions (BREW, CAST, REST
 // and, in the first rounds, LEARN) a fixed number of turns ahead, keeping
 // the best states of each depth by a weighted evaluation and merging states
-// reached by different action orders. The opponent is modelled cheaply: an
-// order it can brew now is assumed gone after the first turn, and a brew
-// that ends the game for it ends the search.
+// reached by different action orders. In the first rounds (learn_first) the
+// action is a LEARN, the search choosing which. The opponent is modelled
+// cheaply by default (opp_model 1): an order it can brew now is assumed
+// gone after the first turn, and a brew that ends the game for it ends the
+// search; opp_model 2 runs a smaller search from its seat first and takes
+// its predicted brews, turn by turn, out of ours.
 //
 // The search state is two machine words (see node.go), the hash set and the
 // layers are reused from turn to turn, and a turn allocates nothing. The
