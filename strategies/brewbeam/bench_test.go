@@ -68,3 +68,21 @@ func BenchmarkGame(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTurnOpp is BenchmarkTurn with the opponent's search (opp_model
+// 2) before ours.
+func BenchmarkTurnOpp(b *testing.B) {
+	states := midgameStates(b, 4)
+	bot, err := New(map[string]float64{"opp_model": 2}, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range states {
+		bot.Act(&states[i], 0)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bot.Act(&states[i%len(states)], 0)
+	}
+}

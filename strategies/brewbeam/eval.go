@@ -21,14 +21,17 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 	if bb&terminalBit != 0 {
 		pts := inv[1] + inv[2] + inv[3]
 		final := r.myScore + int32(bb&scoreMask) + pts
-		v := disc + cfg.wEnd*float32(pts)
+		v := cfg.wEnd * float32(pts)
 		switch {
-		case final > r.oppFinal:
+		case final > r.oppFinalAt[depth]:
 			v += cfg.wWin
-		case final < r.oppFinal:
+		case final < r.oppFinalAt[depth]:
 			v -= cfg.wWin
 		}
-		return v
+		if cfg.winDisc {
+			v *= b.discPow[depth]
+		}
+		return disc + v
 	}
 	var h float32
 	if r.endPhase {
@@ -42,7 +45,7 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 	}
 	h += cfg.wCastable * float32(bits.OnesCount64(castableOf(a)))
 	if cfg.wOrder > 0 {
-		gone := brewedOf(a) | r.oppGone
+		gone := brewedOf(a) | r.oppGoneAt[depth]
 		var best float32
 		for q := 0; q < r.nOrders; q++ {
 			if gone&(1<<uint(q)) != 0 || r.costW[q] == 0 {

@@ -65,12 +65,28 @@ func withUses(b uint64, u0, u1 int32) uint64 {
 }
 
 // node is one state of the beam: its key (a, b), the discounted points of
-// its line, its evaluation and the first action of its line.
+// its line, its evaluation, the first action of its line and when the line
+// brewed each order.
 type node struct {
 	a, b  uint64
 	disc  float32 // discounted, weighted points earned on the line
 	eval  float32
+	hist  uint32 // per order q, bits 5q..5q+4: 1 + the action index of its brew (0: not brewed)
 	first uint16 // encoded root action
+}
+
+// histBits is the width of one order's field in node.hist.
+const histBits = 5
+
+// brewIndex returns the action index at which the line of hist brewed
+// order q, or -1.
+func brewIndex(hist uint32, q int) int {
+	return int(hist>>(histBits*uint(q))&(1<<histBits-1)) - 1
+}
+
+// withBrew records in hist that order q was brewed at action index d.
+func withBrew(hist uint32, q, d int) uint32 {
+	return hist | uint32(min(d+1, 1<<histBits-1))<<(histBits*uint(q))
 }
 
 // Encoded actions: kind in bits 0..2, index in bits 3..8, times in 9..12.

@@ -21,6 +21,8 @@ var Params = param.Specs{
 		Help: "factor applied per depth to the points of a brew (sooner is surer)"},
 	{Name: "w_score", Kind: param.Float, Min: 0, Max: 5, Default: 1,
 		Help: "weight of the points earned by brewing"},
+	{Name: "w_brew", Kind: param.Float, Min: 0, Max: 50, Default: 20,
+		Help: "bonus per potion brewed, discounted like its price (pace: the sixth potion ends the game)"},
 	{Name: "w_urgency", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
 		Help: "extra weight of the urgency-bonus part of a brew's price"},
 	{Name: "w_tier0", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
@@ -45,10 +47,21 @@ var Params = param.Specs{
 		Help: "weight of the progress towards the best remaining order (its price scaled by the share of its tier-weighted cost held)"},
 	{Name: "w_win", Kind: param.Float, Min: 0, Max: 1000, Default: 100,
 		Help: "bonus (or penalty) for a line that ends the game ahead (or behind)"},
+	{Name: "w_win_disc", Kind: param.Int, Min: 0, Max: 1, Default: 1,
+		Help: "1: the ingredient points and w_win of a line that ends the game are discounted by its depth like a brew (an earlier win is worth more)"},
 	{Name: "learn_turns", Kind: param.Int, Min: 0, Max: 100, Default: 19,
 		Help: "LEARN is searched only while the round is below this"},
-	{Name: "opp_model", Kind: param.Int, Min: 0, Max: 1, Default: 1,
-		Help: "1: the order the opponent can brew now is assumed gone after the first turn, and a game-ending brew of the opponent ends the search"},
+	{Name: "learn_first", Kind: param.Int, Min: 0, Max: 100, Default: 8,
+		Help: "in rounds below this the turn's action is a LEARN (the search picks which) while the tome has spells"},
+	{Name: "opp_model", Kind: param.Int, Min: 0, Max: 2, Default: 1,
+		Help: "1: the order the opponent can brew now is assumed gone after the first turn, and a game-ending brew of the opponent ends the search; " +
+			"2: a search from the opponent's seat (opp_nodes, opp_width, opp_depth) predicts its brews turn by turn, they are gone for us from the next turn, and its game-ending brew ends our lines there"},
+	{Name: "opp_nodes", Kind: param.Int, Min: 100, Max: 10000000, Default: 10000,
+		Help: "opp_model 2: search budget of the opponent's search in generated states"},
+	{Name: "opp_width", Kind: param.Int, Min: 1, Max: 5000, Default: 100,
+		Help: "opp_model 2: beam width of the opponent's search"},
+	{Name: "opp_depth", Kind: param.Int, Min: 1, Max: 40, Default: 10,
+		Help: "opp_model 2: the opponent's actions searched ahead"},
 }
 
 // config is the validated settings of one bot.
@@ -57,14 +70,19 @@ type config struct {
 	timeLimit           time.Duration
 	discount            float32
 	wScore, wUrgency    float32
+	wBrew               float32
 	wTier               [4]float32
 	wEnd                float32
 	endRound            int32
 	wSpell, wSpellGain  float32
 	wCastable, wOrder   float32
 	wWin                float32
+	winDisc             bool
 	learnTurns          int32
-	oppModel            bool
+	learnFirst          int32
+	oppModel            int
+	oppNodes, oppWidth  int
+	oppDepth            int
 }
 
 func configFrom(v param.Values) (config, error) {
@@ -81,6 +99,7 @@ func configFrom(v param.Values) (config, error) {
 		discount:   f("discount"),
 		wScore:     f("w_score"),
 		wUrgency:   f("w_urgency"),
+		wBrew:      f("w_brew"),
 		wTier:      [4]float32{f("w_tier0"), f("w_tier1"), f("w_tier2"), f("w_tier3")},
 		wEnd:       f("w_end_tier"),
 		endRound:   int32(Params.Int(v, "end_round")),
@@ -89,7 +108,12 @@ func configFrom(v param.Values) (config, error) {
 		wCastable:  f("w_castable"),
 		wOrder:     f("w_order"),
 		wWin:       f("w_win"),
+		winDisc:    Params.Int(v, "w_win_disc") != 0,
 		learnTurns: int32(Params.Int(v, "learn_turns")),
-		oppModel:   Params.Int(v, "opp_model") != 0,
+		learnFirst: int32(Params.Int(v, "learn_first")),
+		oppModel:   Params.Int(v, "opp_model"),
+		oppNodes:   Params.Int(v, "opp_nodes"),
+		oppWidth:   Params.Int(v, "opp_width"),
+		oppDepth:   Params.Int(v, "opp_depth"),
 	}, nil
 }

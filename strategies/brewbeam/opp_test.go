@@ -1,0 +1,112 @@
+package brewbeam
+
+import (
+	"testing"
+
+	"gauntlet/referees/brew"
+)
+
+// raceState is a round-30 position without a tome where order 0 (2 tier-1,
+// 20 rupees) is the only one within reach: the opponent, holding 1 tier-0
+// and 1 tier-1, brews it with its second action (CAST [-1,1,0,0], BREW),
+// while we, holding 1 tier-0, need five (CAST, CAST [2,0,0,0], REST, CAST,
+// BREW). The other orders cost 5 tier-3 each.
+func raceState(t *testing.T) brew.State {
+	t.Helper()
+	s, err := brew.New(1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Round = 30
+	s.NTome = 0
+	s.BonusUses = [2]int32{}
+	for q := range s.Orders {
+		s.Orders[q].Cost = [brew.Tiers]int8{0, 0, 0, 5}
+		s.Orders[q].Price = 5
+	}
+	s.Orders[0].Cost = [brew.Tiers]int8{0, 2, 0, 0}
+	s.Orders[0].Price = 20
+	s.P[0].Inv = [brew.Tiers]int32{1, 0, 0, 0}
+	s.P[1].Inv = [brew.Tiers]int32{1, 1, 0, 0}
+	return s
+}
+
+// TestOppSearchPredictsBrew: with opp_model 2 the order the opponent brews
+// with its second action is gone for our third action on, and our best
+// line does not count on brewing it then; opp_model 1 (which only sees
+// what the opponent can brew at once) still plans to brew it.
+func TestOppSearchPredictsBrew(t *testing.T) {
+	s := raceState(t)
+	old, err := New(map[string]float64{"opp_model": 1, "learn_turns": 0}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Act(&s, 0)
+	if i := brewIndex(old.best.hist, 0); i < 2 {
+		t.Fatalf("opp_model 1: best line brews order 0 at action %d; the test expects the unmodelled plan to count on it", i)
+	}
+
+	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Act(&s, 0)
+	if b.Stats().OppNodes == 0 {
+		t.Fatal("opp_model 2 ran no opponent search")
+	}
+	if b.r.oppGoneAt[1]&1 != 0 || b.r.oppGoneAt[2]&1 == 0 {
+		t.Errorf("oppGoneAt[1..2] = %b, %b; want order 0 gone from action index 2 only", b.r.oppGoneAt[1], b.r.oppGoneAt[2])
+	}
+	if i := brewIndex(b.best.hist, 0); i >= 2 {
+		t.Errorf("opp_model 2: best line brews order 0 at action %d, after the opponent took it", i)
+	}
+	if b.r.oppEnd != 0 {
+		t.Errorf("oppEnd = %d with the opponent far from the goal", b.r.oppEnd)
+	}
+}
+
+// TestOppSearchEndsLines: when the opponent's predicted brew is its last,
+// our lines end at the same turn and its final score counts that brew.
+func TestOppSearchEndsLines(t *testing.T) {
+	s := raceState(t)
+	s.P[1].Deliveries = s.BrewGoal() - 1
+	s.P[1].Score = 50
+	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Act(&s, 0)
+	if b.r.oppEnd != 2 || b.r.horizon != 2 {
+		t.Fatalf("oppEnd %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.oppEnd, b.r.horizon)
+	}
+	if got := b.r.oppFinalAt[2]; got != 70 {
+		t.Errorf("opponent's final score after two actions = %d, want 70 (50 + 20, no ingredients left)", got)
+	}
+	if got := b.r.oppFinalAt[1]; got != 51 {
+		t.Errorf("opponent's final score after one action = %d, want 51 (50 + its tier-1 ingredient)", got)
+	}
+}
+
+// TestLearnFirst: in rounds below learn_first the action is a LEARN.
+func TestLearnFirst(t *testing.T) {
+	s, err := brew.New(3, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(map[string]float64{"learn_first": 8}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := int32(0); round < 8; round += 3 {
+		s.Round = round
+		if a := b.Act(&s, 0); a.Kind != brew.Learn {
+			t.Errorf("round %d: %v, want a LEARN", round, a)
+		}
+	}
+	s.Round = 8
+	s.P[0].Inv = [brew.Tiers]int32{0, 0, 0, 0}
+	s.Orders[0].Cost = [brew.Tiers]int8{}
+	if a := b.Act(&s, 0); a.Kind == brew.Learn {
+		t.Errorf("round 8 with a free order: %v, want no forced LEARN", a)
+	}
+}
