@@ -42,7 +42,6 @@ type evaluator struct {
 	w       Weights
 	acc     []uint64
 	sh      []uint64
-	sh2     []uint64
 	lastCol []uint64 // mask of every column except the last
 	// scratch of the enclosed-cell count (Weights.Enclosed)
 	reach            []uint64 // reachable cells by row
@@ -55,8 +54,8 @@ type evaluator struct {
 func newEvaluator(w Weights, b *board) *evaluator {
 	st := b.stride
 	e := &evaluator{w: w, acc: make([]uint64, st), sh: make([]uint64, st),
-		sh2: make([]uint64, st), lastCol: make([]uint64, st),
-		reach: make([]uint64, st*b.h), free: make([]uint64, st), fwd: make([]uint64, st),
+		lastCol: make([]uint64, st),
+		reach:   make([]uint64, st*b.h), free: make([]uint64, st), fwd: make([]uint64, st),
 		rev: make([]uint64, st), revFree: make([]uint64, st), revSeed: make([]uint64, st)}
 	copy(e.lastCol, b.full)
 	x := b.w - 1
@@ -114,17 +113,35 @@ func (e *evaluator) rowHoles(b *board, y int) (holes, dead int) {
 	st := b.stride
 	row := b.rows[y*st : (y+1)*st]
 	prev := b.rows[(y-1)*st : y*st]
-	if y&1 == 0 { // NW = prev[x-1], NE = prev[x]
-		shl1(e.sh, prev, false)
-		shl1(e.sh2, prev, true)
-	} else { // NW = prev[x], NE = prev[x+1]
-		shr1(e.sh, prev, b.w, false)
-		shr1(e.sh2, prev, b.w, true)
-	}
+	// The neighbours are prev shifted a column, word by word (as shl1 and
+	// shr1 would write them, without the scratch rows): nb with no wall,
+	// nbw with the wall on the side the shift leaves empty.
+	wallWord, wallBit := (b.w-1)>>6, uint64(1)<<uint((b.w-1)&63)
 	for i := range st {
+		p := prev[i]
+		var nb, nbw uint64
+		if y&1 == 0 { // NW = prev[x-1], NE = prev[x]
+			nb = p << 1
+			if i > 0 {
+				nb |= prev[i-1] >> 63
+			}
+			nbw = nb
+			if i == 0 {
+				nbw |= 1
+			}
+		} else { // NW = prev[x], NE = prev[x+1]
+			nb = p >> 1
+			if i+1 < st {
+				nb |= prev[i+1] << 63
+			}
+			nbw = nb
+			if i == wallWord {
+				nbw |= wallBit
+			}
+		}
 		free := ^row[i] & b.full[i]
-		holes += bits.OnesCount64(free & (e.sh[i] | prev[i]))
-		dead += bits.OnesCount64(free & e.sh2[i] & prev[i])
+		holes += bits.OnesCount64(free & (nb | p))
+		dead += bits.OnesCount64(free & nbw & p)
 	}
 	return holes, dead
 }

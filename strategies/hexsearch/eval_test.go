@@ -235,3 +235,45 @@ func TestWellIsWhatABarClears(t *testing.T) {
 	}
 	t.Logf("%d wells cleared and valued so, %d cleared and valued less, %d not cleared and valued less", open, missed, shut)
 }
+
+// TestRowHolesMatchesCells: rowHoles, word by word, counts what the cell
+// by cell definition counts (an empty cell with a filled NW or NE
+// neighbour is a hole; with both, the walls counting as filled, a dead
+// cell), on random boards from one word wide to three, both row parities.
+func TestRowHolesMatchesCells(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, w := range []int{1, 2, 10, 63, 64, 65, 100, 127, 128, 129, 150} {
+		b := newBoard(w, 6)
+		e := newEvaluator(Weights{}, &b)
+		for range 50 {
+			for y := range b.h {
+				for x := range w {
+					if rng.IntN(3) == 0 {
+						b.rows[y*b.stride+x>>6] |= 1 << (uint(x) & 63)
+					} else {
+						b.rows[y*b.stride+x>>6] &^= 1 << (uint(x) & 63)
+					}
+				}
+			}
+			for y := 1; y < b.h; y++ {
+				var holes, dead int
+				for x := range w {
+					if b.filled(x, y) {
+						continue
+					}
+					nw, ne := x-1+y&1, x+y&1
+					in := func(x int) bool { return x >= 0 && x < w && b.filled(x, y-1) }
+					if in(nw) || in(ne) {
+						holes++
+					}
+					if b.filled(nw, y-1) && b.filled(ne, y-1) {
+						dead++
+					}
+				}
+				if h, d := e.rowHoles(&b, y); h != holes || d != dead {
+					t.Fatalf("width %d row %d: rowHoles %d holes %d dead, cell by cell %d and %d", w, y, h, d, holes, dead)
+				}
+			}
+		}
+	}
+}

@@ -198,6 +198,29 @@ func TestGameLineIsOptional(t *testing.T) {
 	}
 }
 
+// TestLookSeedsLeavesLookaheadOut: on a problem of more source seeds than
+// look_seeds the lookahead's own game is not played where the game beam
+// plays (its beams leave a text), and it is played where no game beam
+// plays; on one of at most look_seeds it is played.
+func TestLookSeedsLeavesLookaheadOut(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 21) // one source seed
+	for _, tc := range []struct {
+		assign string
+		played bool
+	}{
+		{"look_seeds=1", true},
+		{"look_seeds=0", false},
+		{"look_seeds=0,game_nodes=1000,big_nodes=0", true},
+	} {
+		s := mustLookahead(t, tc.assign)
+		solveValid(t, s, p, p.SourceSeeds[0], ps)
+		if played := len(s.chosen) > 0; played != tc.played {
+			t.Errorf("%s: the lookahead's game played: %v, want %v", tc.assign, played, tc.played)
+		}
+	}
+}
+
 // solveVariants solves the first source seed of official problem id with
 // the power phrases, once per hexlookahead assignment, each text valid.
 func solveVariants(t *testing.T, id int, assign ...string) []hextris.Result {

@@ -78,6 +78,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "well_gain", Kind: param.Float, Min: 0, Max: 2, Default: 0.95, Help: "the well beam's w_well: its reward per point the deepest open well would earn, as a share of the points' weight (below 1, so that filling the well pays)"},
 	{Name: "well_rowfill", Kind: param.Float, Min: 0, Max: 50, Default: 5, Help: "the well beam's w_rowfill: nearly full rows are what a well is built of"},
 	{Name: "well_share", Kind: param.Float, Min: 0, Max: 8, Default: 1, Help: "the well beam's work as a share of game_nodes"},
+	{Name: "look_seeds", Kind: param.Int, Min: 0, Max: 100000, Default: 1, Help: "the most source seeds a problem may have for the lookahead's own game (depth, beam, nodes) to be played where the game beam plays, its text kept if it scores more; on a problem of more seeds it is played only where no beam leaves a text (its cost is per seed, the beams' budget per problem)"},
 	{Name: "survive_beams", Kind: param.Int, Min: 0, Max: 4, Default: 1, Help: "game beams also played, each with the weights of the next survival variant (a heavier height penalty), while the best text so far ends before the source does (0: none)"},
 }...)
 
@@ -117,6 +118,7 @@ type Config struct {
 	BigDPSlack  int     // its DPSlack on such a board
 	BigPortf    bool    // play the portfolio on such a board too
 	SurvBeams   int     // survival variants' game beams played while the best game ends early
+	LookSeeds   int     // the most source seeds for the lookahead's own game where the game beam plays
 	WellBeam    bool    // also play the well beam
 	WellGain    float64 // its w_well, as a share of w_points
 	WellRowFill float64 // its w_rowfill
@@ -154,6 +156,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
 		c.BigDPNodes, c.BigDPSlack = specs.Int(v, "big_dp_nodes"), specs.Int(v, "big_dp_slack")
 		c.SurvBeams = specs.Int(v, "survive_beams")
+		c.LookSeeds = specs.Int(v, "look_seeds")
 		c.WellBeam, c.WellGain, c.WellRowFill, c.WellShare = v["well_beam"] != 0, v["well_gain"], v["well_rowfill"], v["well_share"]
 		c.WellWidth = v["well_width"]
 		c.BeamSpan = specs.Int(v, "beam_span")

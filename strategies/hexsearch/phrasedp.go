@@ -33,7 +33,7 @@ type phraseDP struct {
 	mask    uint64
 	gen     uint32
 	nblocks int
-	cells   []uint32 // value<<8 | character, or cellUnset
+	cells   []uint32 // value<<8 | character, xor cellUnset: 0 is unset (see cellOf)
 	ncells  int32
 
 	budget int // memo cells allowed per unit
@@ -88,7 +88,7 @@ const (
 	// the value and the character in 32 bits.
 	dpUnit    = 16
 	dpDead    = -1 << 22
-	cellUnset = uint32(1 << 31)
+	cellUnset = uint32(1 << 31) // no value packs to it: values are dpDead or at least 0
 	dirNone   = 0
 	dirE      = 1
 	dirW      = 2
@@ -258,7 +258,7 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 	s, rm, a := from, 0, a0
 	for guard := 0; guard < 1<<20; guard++ {
 		blk := d.findBlock(s, rm)
-		if blk < 0 || d.cells[blk+d.actIdx[a]] == cellUnset {
+		if blk < 0 || d.cells[blk+d.actIdx[a]] == 0 {
 			return out, 0, false
 		}
 		ch := byte(d.cells[blk+d.actIdx[a]])
@@ -273,6 +273,10 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 	}
 	return out, 0, false
 }
+
+// cellOf packs a memo cell: value v and character ch, xor cellUnset so
+// that a cell cleared to 0 is unset (a block is made with a memclr).
+func cellOf(v int32, ch byte) uint32 { return (uint32(v)<<8 | uint32(ch)) ^ cellUnset }
 
 func dpKey(s int32, rm int) uint64 { return uint64(s)<<6 | uint64(rm) }
 
@@ -309,9 +313,7 @@ func (d *phraseDP) block(s int32, rm int) int32 {
 		if int(d.ncells) > len(d.cells) {
 			d.cells = append(d.cells, make([]uint32, max(int(d.ncells), 2*len(d.cells))-len(d.cells))...)
 		}
-		for i := e.blk; i < d.ncells; i++ {
-			d.cells[i] = cellUnset
-		}
+		clear(d.cells[e.blk:d.ncells])
 		d.nblocks++
 		if 2*d.nblocks > len(d.tab) {
 			blk := e.blk
@@ -419,8 +421,8 @@ func (d *phraseDP) move(s int32, x, y, r, rm int, c hextris.Command) (t int32, n
 // or dpDead; (x, y, r) is s unpacked and blk the block of (s, rm).
 func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
 	ci := blk + d.actIdx[a]
-	if c := d.cells[ci]; c != cellUnset {
-		return int32(c) >> 8
+	if c := d.cells[ci]; c != 0 {
+		return int32(c^cellUnset) >> 8
 	}
 	if d.nodes >= d.budget {
 		d.over = true
@@ -464,7 +466,7 @@ func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
 			}
 		}
 	}
-	d.cells[ci] = uint32(best)<<8 | uint32(bestCh)
+	d.cells[ci] = cellOf(best, bestCh)
 	return best
 }
 

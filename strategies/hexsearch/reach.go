@@ -18,8 +18,7 @@ type lockAt struct {
 // steady state.
 type reach struct {
 	g      *geom
-	gen    uint32
-	stamp  []uint32 // stamp[s] == gen: s reached in this search
+	seen   []uint64 // bit s: state s reached in this search (a bit set stays in the first-level cache where a stamp per state did not: problem 24 has 59,392 states)
 	parent []int32
 	pcmd   []uint8
 	queue  []int32
@@ -37,7 +36,7 @@ type reach struct {
 
 func newReach(g *geom) *reach {
 	n := g.numStates()
-	return &reach{g: g, stamp: make([]uint32, n), parent: make([]int32, n), pcmd: make([]uint8, n),
+	return &reach{g: g, seen: make([]uint64, (n+63)>>6), parent: make([]int32, n), pcmd: make([]uint8, n),
 		tstmp: make([]uint32, n), dist: make([]int32, n)}
 }
 
@@ -145,7 +144,7 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 			if t := sk.states[k]; t < lim {
 				rc.queue = append(rc.queue, -1-k)
 			} else {
-				rc.stamp[t] = rc.gen
+				rc.mark(t)
 				rc.queue = append(rc.queue, t)
 			}
 		}
@@ -162,7 +161,7 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 func (rc *reach) searchTree(b *board, u int, from int32) []lockAt {
 	rc.begin()
 	rc.queue = append(rc.queue, from)
-	rc.stamp[from] = rc.gen
+	rc.mark(from)
 	rc.parent[from] = -1
 	for i := 0; i < len(rc.queue); i++ {
 		rc.visit(b, u, rc.queue[i])
@@ -173,14 +172,16 @@ func (rc *reach) searchTree(b *board, u int, from int32) []lockAt {
 
 // begin starts a search: no state reached, no lock found.
 func (rc *reach) begin() {
-	rc.gen++
-	if rc.gen == 0 {
-		clear(rc.stamp)
-		rc.gen = 1
-	}
+	clear(rc.seen)
 	rc.locks = rc.locks[:0]
 	rc.queue = rc.queue[:0]
 }
+
+// mark records state t as reached in this search.
+func (rc *reach) mark(t int32) { rc.seen[t>>6] |= 1 << (uint32(t) & 63) }
+
+// marked reports whether state t was reached in this search.
+func (rc *reach) marked(t int32) bool { return rc.seen[t>>6]>>(uint32(t)&63)&1 != 0 }
 
 // visit expands state s of the search: its moves to states not reached yet
 // are queued, and the first move that does not fit makes s a lock
@@ -189,27 +190,61 @@ func (rc *reach) visit(b *board, u int, s int32) {
 	g := rc.g
 	rc.nodes++
 	lockCmd := -1
-	// The state is unpacked once for its six moves and their fit tests
-	// (next and fits unpack theirs).
+	// The state is unpacked once for its six moves and their fit tests,
+	// and each move's state is found by the index arithmetic of
+	// geom.state, in the order and with the bounds of geom.move (the
+	// moves inlined: called, geom.move and geom.state were a quarter of
+	// the search's time on problem 24).
 	x, y, r := g.unpack(s)
+	nrot := g.nrot[u]
+	lo, xhi, yhi := -g.pad+1, g.w+g.pad-1, g.h+g.pad-1
 	for c := range hextris.NumCommands {
-		tx, ty, tr, ok := g.move(u, x, y, r, c)
-		var t int32
-		if ok {
-			t = g.state(tx, ty, tr)
-			if t == s || rc.stamp[t] == rc.gen {
-				// A rotation onto itself (a repeat, never a lock), or a
-				// state already reached: it fits.
-				continue
+		tx, ty, tr, t := x, y, r, s
+		switch c {
+		case hextris.MoveW:
+			tx, t = x-1, s-8
+		case hextris.MoveE:
+			tx, t = x+1, s+8
+		case hextris.MoveSW:
+			ty, t = y+1, s+g.rowStep
+			if y&1 == 0 {
+				tx, t = x-1, t-8
 			}
+		case hextris.MoveSE:
+			ty, t = y+1, s+g.rowStep
+			if y&1 != 0 {
+				tx, t = x+1, t+8
+			}
+		case hextris.RotCW:
+			if tr++; tr == nrot {
+				tr = 0
+			}
+			t += int32(tr - r)
+		case hextris.RotCCW:
+			if tr == 0 {
+				tr = nrot
+			}
+			tr--
+			t += int32(tr - r)
 		}
-		if !ok || !b.fitsAt(g, u, tx, ty, tr) {
+		if tx < lo || tx >= xhi || ty < lo || ty >= yhi {
 			if lockCmd < 0 {
 				lockCmd = int(c)
 			}
 			continue
 		}
-		rc.stamp[t] = rc.gen
+		if t == s || rc.marked(t) {
+			// A rotation onto itself (a repeat, never a lock), or a
+			// state already reached: it fits.
+			continue
+		}
+		if !b.fitsAt(g, u, tx, ty, tr) {
+			if lockCmd < 0 {
+				lockCmd = int(c)
+			}
+			continue
+		}
+		rc.mark(t)
 		rc.parent[t] = s
 		rc.pcmd[t] = uint8(c)
 		rc.queue = append(rc.queue, t)

@@ -222,7 +222,18 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		s.dpOff = false
 		return err
 	}
-	if !big || s.cfg.BigPortf {
+	// Where the game beam plays (w > 0) on a problem of more than
+	// look_seeds source seeds, the lookahead's own game is left out too,
+	// and played only where no beam leaves a text: its cost is per seed,
+	// while the beams share a budget per problem, so on problems of many
+	// seeds it is a large part of the time (problem 4, 50 seeds: 96 s of
+	// 243, one core, pprof) and its text rarely the best. Measured on the
+	// qualifier (each problem alone, without it against with it): 4 -10
+	// (30,665) in 148 s of CPU instead of 242, 6 -18 in 134 s instead of
+	// 186, 7 -17, 2, 3, 5, 8, 9, 11 and 12 the same; of the one-seed
+	// problems, where it is cheap beside a beam of the whole budget, 16
+	// lost 312 and 1 46 without it.
+	if (!big || s.cfg.BigPortf) && (w == 0 || len(p.SourceSeeds) <= s.cfg.LookSeeds) {
 		if err := first(); err != nil {
 			return best, err
 		}
