@@ -48,3 +48,58 @@ func TestCloseGuard(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseGuardAmongSix is the trap of the six-player line-up (seeds 5
+// and 29 of a path-budget game): a few cells from closing, our loop ends on
+// a cell of our land that an opponent with no trail out can stand on by
+// the tick we close. The trail itself is safe by the arrival maps, so
+// without a guard the loop is taken; before the closing the two heads come
+// closer than a cell, our trail the longer, the minimax forbids the last
+// step, and we fall back with a trail out for the opponent to cut. We
+// (land columns 2..6, rows 2..6) stand at (8, 5) moving left with a trail
+// of two cells; the opponent stands at (6, 7) moving down, 12 ticks from
+// the closing cell (6, 5), where we close at 12. A third player far away
+// makes it a game of more than two: paperpaths2's defaults there refuse
+// the loop while the opponent stands in its land (columns 3..6, rows
+// 7..9), and take it when the opponent is out with a trail (its land rows
+// 8..9): that one would have the shorter trail in the meeting and die.
+func TestCloseGuardAmongSix(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		land  box
+		trail bool
+		safe  bool
+	}{{"at home", box{3, 6, 7, 9}, false, false}, {"out with a trail", box{3, 6, 8, 9}, true, true}} {
+		s := lands(t, box{2, 6, 2, 6}, c.land, box{24, 28, 24, 28})
+		me, o := &s.Players[0], &s.Players[1]
+		put(me, 8, 5, paperio.Left)
+		lay(me, paperio.CellAt(8, 4), paperio.CellAt(8, 5))
+		put(o, 6, 7, paperio.Down)
+		if c.trail {
+			lay(o, paperio.CellAt(6, 7))
+		}
+		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
+		b, err := New2(params2(nil), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.survey(s, me.ID)
+		b.left = int32(s.Rules.MaxTickCount - s.Tick)
+		if got := b.arrive[closing[1]]; got != 12 {
+			t.Fatalf("%s: the opponent reaches the closing cell in %d ticks, want 12", c.name, got)
+		}
+		trailArrive := int32(unreached)
+		for _, x := range me.Trail() {
+			trailArrive = min(trailArrive, b.arrive[x])
+		}
+		if float64(min(trailArrive, b.arrive[closing[0]])) < 12+b.margin {
+			t.Fatalf("%s: the trail is reached in %d ticks: the loop should be safe by the arrival maps alone", c.name, trailArrive)
+		}
+		var enemy paperio.Bits
+		enemy.Or(&o.Terr)
+		if _, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing); ok != c.safe {
+			t.Errorf("opponent %s: paperpaths2 among three players finds the loop closing at %v safe = %v, want %v (close_guard %v, bare %v)",
+				c.name, closing[1], ok, c.safe, b.closeGuard, b.closeBare)
+		}
+	}
+}

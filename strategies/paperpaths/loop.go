@@ -130,8 +130,13 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		return 0, 0, false
 	}
 	// Heads closer than a cell meet head on: an opponent that can be at
-	// the closing cell soon after the loop closes can kill us there.
-	if b.closeGuard > 0 && len(b.lines) > 0 && float64(b.arrive[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
+	// the closing cell soon after the loop closes can kill us there
+	// (with close_guard_bare, one that comes from its land with no trail).
+	guard := &b.arrive
+	if b.closeBare {
+		guard = &b.bare
+	}
+	if b.closeGuard > 0 && len(b.lines) > 0 && float64(guard[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
 		return 0, 0, false
 	}
 	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {

@@ -43,10 +43,12 @@
 // value per tick (time_pow), the way from a loop's end to the nearest
 // enemy land counted in its time (approach), a walk through the own land
 // to an opponent's long trail from home (press), a per-game time budget
-// shared out over the decisions left, and eight weights of their own in a
-// game of two players (duel_forward, duel_max_len, duel_margin,
-// duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
-// duel_press).
+// shared out over the decisions left, a guard on the closing cell against
+// the opponents that can reach it by the closing (close_guard, counting
+// only those with no trail out with close_guard_bare), and nine weights of
+// their own in a game of two players (duel_forward, duel_max_len,
+// duel_margin, duel_time_bias, duel_w_enemy, duel_approach,
+// duel_close_guard, duel_close_guard_bare, duel_press).
 // Params keeps the previous defaults.
 package paperpaths
 

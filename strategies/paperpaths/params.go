@@ -72,6 +72,8 @@ var Params = param.Specs{
 		Help: "weight of the points a saw picked up on the path is expected to score (estimator 0): SAW_KILL_SCORE for each opponent on the line it cuts ahead, SAW_SCORE for each other opponent whose territory the line crosses, if no opponent can reach it first; above 0 the shortest way to each saw (then home) is also scored alongside the draws (0: saws are worth nothing)"},
 	{Name: "close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
 		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
+	{Name: "close_guard_bare", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: close_guard counts only the opponents with no trail out at the decision: from their land they meet our head with the shorter trail, where one already out would have the longer and die in the meeting"},
 	{Name: "approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
 		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
 	{Name: "press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
@@ -90,6 +92,8 @@ var Params = param.Specs{
 		Help: "approach in a game of two players"},
 	{Name: "duel_close_guard", Kind: param.Float, Min: 0, Max: 60, Default: 0,
 		Help: "close_guard in a game of two players"},
+	{Name: "duel_close_guard_bare", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "close_guard_bare in a game of two players"},
 	{Name: "duel_press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
 		Help: "press in a game of two players"},
 }
@@ -124,6 +128,11 @@ var Params2 = withDefaults(Params, param.Values{
 	// the land where our loop is to close and wins the head-on meeting
 	// there; among six players it did not pay (README).
 	"duel_close_guard": 9,
+	// Among six players no loop closes on a cell that an opponent with no
+	// trail out can stand on by the closing: it comes from its land into
+	// ours, we meet it head on with the longer trail, and the minimax then
+	// forbids the last step, leaving our trail out to be cut (README).
+	"close_guard": 1, "close_guard_bare": 1,
 	// From home, through the own land, head for the opponent's trail once
 	// it is 15 cells long: a public contest bot's longest loops run deep
 	// into our land while we are elsewhere, and it must close them early
@@ -147,6 +156,7 @@ type weights struct {
 	maxLen                                                  int
 	forward, margin, timeBias, wEnemy, approach, closeGuard float64
 	press                                                   int
+	closeBare                                               bool // close_guard counts only the opponents with no trail out
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -161,6 +171,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		approach:   specs.Float(v, prefix+"approach"),
 		closeGuard: specs.Float(v, prefix+"close_guard"),
 		press:      specs.Int(v, prefix+"press"),
+		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
 	}
 }
 
