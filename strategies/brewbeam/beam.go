@@ -396,8 +396,17 @@ func (b *Beam) expand(n *node, d int) bool {
 	disc := b.discPow[d]
 	ends := (r.oppEnd > 0 && d+1 >= r.oppEnd) || r.round+int32(d)+1 >= brew.MaxRounds
 	children := 0
+	nbBase := n.b
+	if ends {
+		nbBase |= terminalBit
+	}
 	if d == 0 && r.learnOnly {
-		return b.expandLearn(n, d, inv, total, true)
+		// The turn's action is a LEARN where one can be made; a state
+		// that can learn nothing gets its other children.
+		added, ok := b.expandLearn(n, d, inv, total, nbBase)
+		if !ok || added > 0 {
+			return ok
+		}
 	}
 
 	// BREW
@@ -447,11 +456,6 @@ func (b *Beam) expand(n *node, d int) bool {
 		children++
 	}
 
-	nbBase := n.b
-	if ends {
-		nbBase |= terminalBit
-	}
-
 	// CAST
 	for cm := castable; cm != 0; cm &= cm - 1 {
 		i := trailingZeros64(cm)
@@ -482,10 +486,11 @@ func (b *Beam) expand(n *node, d int) bool {
 
 	// LEARN
 	if int32(d) < r.learnLeft {
-		if !b.expandLearn(n, d, inv, total, false) {
+		added, ok := b.expandLearn(n, d, inv, total, nbBase)
+		if !ok {
 			return false
 		}
-		children += b.learnable(n.a, inv[0])
+		children += added
 	}
 
 	// REST
@@ -509,31 +514,14 @@ func (b *Beam) expand(n *node, d int) bool {
 	return true
 }
 
-// learnable counts the tome spells a state can learn with t0 tier-0
-// ingredients.
-func (b *Beam) learnable(a uint64, t0 int32) int {
-	learnt := learntOf(a)
-	c := 0
-	for k := 0; k < b.r.nTome; k++ {
-		if learnt&(1<<uint(k)) == 0 && t0 >= int32(k-popcount32(learnt&(1<<uint(k)-1))) {
-			c++
-		}
-	}
-	return c
-}
-
 // expandLearn adds the LEARN children of n (a state at depth d with
-// inventory inv holding total ingredients). With only set, a state that
-// can learn nothing gets its other children instead. It returns false when
-// the budget ran out.
-func (b *Beam) expandLearn(n *node, d int, inv [4]int32, total int32, only bool) bool {
+// inventory inv holding total ingredients, nb the key word of its
+// children). It returns how many it added, and false when the budget ran
+// out.
+func (b *Beam) expandLearn(n *node, d int, inv [4]int32, total int32, nb uint64) (int, bool) {
 	r := &b.r
 	learnt := learntOf(n.a)
-	nb := n.b
-	if (r.oppEnd > 0 && d+1 >= r.oppEnd) || r.round+int32(d)+1 >= brew.MaxRounds {
-		nb |= terminalBit
-	}
-	added := false
+	added := 0
 	for k := 0; k < r.nTome; k++ {
 		if learnt&(1<<uint(k)) != 0 {
 			continue
@@ -543,7 +531,7 @@ func (b *Beam) expandLearn(n *node, d int, inv [4]int32, total int32, only bool)
 			continue
 		}
 		if !b.budgetLeft() {
-			return false
+			return added, false
 		}
 		ni := inv
 		ni[0] -= idx
@@ -552,16 +540,9 @@ func (b *Beam) expandLearn(n *node, d int, inv [4]int32, total int32, only bool)
 		ni[0] += min(room, stock)
 		na := withInv(n.a, &ni) | 1<<(learnShift+uint(k)) | 1<<(castShift+tomeBase+uint(k))
 		b.child(n, d, na, nb, n.disc, n.hist, encodeAct(actLearn, k, 0))
-		added = true
+		added++
 	}
-	if only && !added {
-		saved := r.learnOnly
-		r.learnOnly = false
-		ok := b.expand(n, d)
-		r.learnOnly = saved
-		return ok
-	}
-	return true
+	return added, true
 }
 
 // child evaluates a new state and adds it to the next layer.
