@@ -17,7 +17,7 @@ type cellMaps struct {
 	me      int            // our player ID
 	arr     *arrivals
 	arrive  [paperio.NumCells]int32 // earliest opponent arrival in ticks
-	bare    [paperio.NumCells]int32 // the same, of the opponents with no trail now
+	bare    [paperio.NumCells]int32 // the same, of the opponents with no trail now (kept with close_guard_bare only)
 	homeAt  [paperio.MaxPlayers]int32
 	terrEnd [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
 	owner   [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
@@ -31,9 +31,13 @@ func (b *Bot) survey(s *paperio.State, me int) {
 	b.st, b.me = s, me
 	for i := range b.arrive {
 		b.arrive[i] = unreached
-		b.bare[i] = unreached
 		b.owner[i] = 0
 		b.bonus[i] = bonusCell{}
+	}
+	if b.closeBare { // the map is read by the closing guard only
+		for i := range b.bare {
+			b.bare[i] = unreached
+		}
 	}
 	for _, mb := range s.MapBonuses() {
 		k := bonusNone
@@ -58,7 +62,7 @@ func (b *Bot) survey(s *paperio.State, me int) {
 		}
 		b.homeAt[k] = b.arr.run(o, s.Rules.Speed, &b.bonus, horizon)
 		b.arr.minInto(&b.arrive)
-		if o.NLines == 0 {
+		if b.closeBare && o.NLines == 0 {
 			b.arr.minInto(&b.bare)
 		}
 	}
