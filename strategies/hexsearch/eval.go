@@ -64,12 +64,9 @@ func newEvaluator(w Weights, b *board) *evaluator {
 }
 
 // shl1 sets dst to src shifted one column east (bit x of dst is bit x-1 of
-// src); wall sets bit 0.
-func shl1(dst, src []uint64, wall bool) {
+// src).
+func shl1(dst, src []uint64) {
 	var carry uint64
-	if wall {
-		carry = 1
-	}
 	for i, w := range src {
 		dst[i] = w<<1 | carry
 		carry = w >> 63
@@ -77,8 +74,8 @@ func shl1(dst, src []uint64, wall bool) {
 }
 
 // shr1 sets dst to src shifted one column west (bit x of dst is bit x+1 of
-// src); wall sets bit width-1.
-func shr1(dst, src []uint64, width int, wall bool) {
+// src).
+func shr1(dst, src []uint64) {
 	n := len(src)
 	for i := range n {
 		w := src[i] >> 1
@@ -86,10 +83,6 @@ func shr1(dst, src []uint64, width int, wall bool) {
 			w |= src[i+1] << 63
 		}
 		dst[i] = w
-	}
-	if wall {
-		x := width - 1
-		dst[x>>6] |= 1 << uint(x&63)
 	}
 }
 
@@ -115,7 +108,7 @@ func (e *evaluator) rowHoles(b *board, y int) (holes, dead int) {
 	prev := b.rows[(y-1)*st : y*st]
 	// The neighbours are prev shifted a column, word by word (as shl1 and
 	// shr1 would write them, without the scratch rows): nb with no wall,
-	// nbw with the wall on the side the shift leaves empty.
+	// nbw with the wall (a filled cell) on the side the shift leaves empty.
 	wallWord, wallBit := (b.w-1)>>6, uint64(1)<<uint((b.w-1)&63)
 	for i := range st {
 		p := prev[i]
@@ -184,7 +177,7 @@ func (e *evaluator) features(b *board, bs *base) features {
 		}
 		f.sumH += a
 		if a > 0 {
-			shr1(e.sh, e.acc, b.w, false)
+			shr1(e.sh, e.acc)
 			for i := range st {
 				f.bump += bits.OnesCount64((e.acc[i] ^ e.sh[i]) & e.lastCol[i])
 			}
@@ -297,9 +290,9 @@ func (e *evaluator) reachRow(b *board, reach []uint64, y int) int {
 	}
 	prev := reach[(y-1)*st : y*st]
 	if y&1 == 0 { // from NW = prev[x-1] and NE = prev[x]
-		shl1(e.sh, prev, false)
+		shl1(e.sh, prev)
 	} else { // from NW = prev[x] and NE = prev[x+1]
-		shr1(e.sh, prev, b.w, false)
+		shr1(e.sh, prev)
 	}
 	for i := range st {
 		r[i] = (prev[i] | e.sh[i]) & e.free[i]
