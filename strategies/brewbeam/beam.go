@@ -32,6 +32,7 @@ type Beam struct {
 	cur, next []node
 	set       nodeSet
 	discPow   []float32 // discount^d
+	tailPow   []float32 // discount^d + ... + discount^depth (eval_sum)
 
 	nodes    int // states generated this turn
 	deadline time.Time
@@ -70,6 +71,7 @@ func newBeam(cfg config) *Beam {
 		cur:     make([]node, 0, layer),
 		next:    make([]node, 0, layer),
 		discPow: make([]float32, cfg.depth+2),
+		tailPow: make([]float32, cfg.depth+2),
 		legal:   make([]brew.Action, 0, brew.MaxLegal),
 	}
 	b.set.reset(layer)
@@ -84,6 +86,9 @@ func newBeam(cfg config) *Beam {
 	for i := range b.discPow {
 		b.discPow[i] = p
 		p *= cfg.discount
+	}
+	for i := cfg.depth; i >= 0; i-- {
+		b.tailPow[i] = b.discPow[i] + b.tailPow[i+1]
 	}
 	return b
 }
@@ -451,7 +456,10 @@ func (b *Beam) expand(n *node, d int) bool {
 		if ends || r.myDel+int32(popcount32(brewed))+1 >= r.goal {
 			nb |= terminalBit
 		}
-		nd := n.disc + disc*(b.cfg.wScore*float32(price+bonus)+b.cfg.wUrgency*float32(bonus)+b.cfg.wBrew)
+		nd := n.disc
+		if !b.cfg.evalSum {
+			nd += disc * (b.cfg.wScore*float32(price+bonus) + b.cfg.wUrgency*float32(bonus) + b.cfg.wBrew)
+		}
 		b.child(n, d, na, nb, nd, withBrew(n.hist, q, d), encodeAct(actBrew, q, 0))
 		children++
 	}
@@ -551,7 +559,11 @@ func (b *Beam) child(parent *node, d int, a, bb uint64, disc float32, hist uint3
 	if d == 0 {
 		first = act
 	}
-	b.add(a, bb, disc, b.evaluate(a, bb, disc, d+1), hist, first)
+	eval := b.evaluate(a, bb, disc, d+1)
+	if b.cfg.evalSum {
+		disc = eval // the sum so far is what the line's next states add to
+	}
+	b.add(a, bb, disc, eval, hist, first)
 }
 
 // add puts a state into the next layer, keeping the better of duplicates.

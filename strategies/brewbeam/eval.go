@@ -14,6 +14,11 @@ func trailingZeros64(x uint64) int { return bits.TrailingZeros64(x) }
 // ingredients (tier weights, or the end-phase weight), of the spells it
 // learnt, of its castable spells and of its progress towards the best
 // remaining order, all discounted like a brew at that depth.
+//
+// With eval_sum, disc is instead the sum of the values of the line's earlier
+// states, and a state's value also counts the points it holds and the
+// potions it brewed; a line that ends the game keeps its final value for
+// every depth left to search.
 func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 	cfg := &b.cfg
 	r := &b.r
@@ -27,6 +32,11 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 			v += cfg.wWin
 		case final < r.oppFinalAt[depth]:
 			v -= cfg.wWin
+		}
+		if cfg.evalSum {
+			// The game is over: its final value holds for every depth left.
+			v += cfg.wScore * float32(bb&scoreMask)
+			return disc + b.tailPow[depth]*v
 		}
 		if cfg.winDisc {
 			v *= b.discPow[depth]
@@ -62,6 +72,9 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 			}
 		}
 		h += cfg.wOrder * best
+	}
+	if cfg.evalSum {
+		h += cfg.wScore*float32(bb&scoreMask) + cfg.wBrew*float32(popcount32(brewedOf(a)))
 	}
 	return disc + b.discPow[depth]*h
 }

@@ -79,3 +79,56 @@ func TestContestParams(t *testing.T) {
 		t.Errorf("contest time_ms %d, want within (0, 50)", ms)
 	}
 }
+
+// TestEvalSum: with eval_sum the points of a brew count at every depth
+// after it, so of two lines to the same state (brew then cast, cast then
+// brew) the one that brewed first is worth more even undiscounted; the
+// default evaluation values them alike.
+func TestEvalSum(t *testing.T) {
+	s := raceState(t)
+	s.P[0].Inv = [brew.Tiers]int32{0, 2, 0, 0} // order 0 (20 rupees) at once
+	for _, sum := range []float64{0, 1} {
+		b, err := New(map[string]float64{"eval_sum": sum, "discount": 1, "opp_model": 0, "w_brew": 0}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.prepare(&s, 0)
+		a0, b0 := b.rootKey(&s, 0)
+		// layer expands n at depth d and returns its children.
+		layer := func(n node, d int) []node {
+			b.next = b.next[:0]
+			b.set.reset(cap(b.next))
+			b.expand(&n, d)
+			return append([]node(nil), b.next...)
+		}
+		var firsts []node
+		for _, c := range layer(node{a: a0, b: b0}, 0) {
+			if kind, idx, _ := decodeAct(c.first); kind == actBrew || kind == actCast && idx == 0 {
+				firsts = append(firsts, c)
+			}
+		}
+		if len(firsts) != 2 {
+			t.Fatalf("eval_sum=%v: %d first actions of the two lines, want a brew and a cast", sum, len(firsts))
+		}
+		evals := map[int]float32{}
+		var end uint64
+		for _, f := range firsts {
+			kind, _, _ := decodeAct(f.first)
+			for _, c := range layer(f, 1) {
+				if brewedOf(c.a) != 0 && castableOf(c.a)&1 == 0 {
+					evals[kind], end = c.eval, c.a
+				}
+			}
+		}
+		brewFirst, castFirst := evals[actBrew], evals[actCast]
+		if len(evals) != 2 || end == 0 {
+			t.Fatalf("eval_sum=%v: the two lines' common state not found: %v", sum, evals)
+		}
+		if sum == 0 && brewFirst != castFirst {
+			t.Errorf("eval_sum=0, no discount: brew first %v, cast first %v, want equal", brewFirst, castFirst)
+		}
+		if sum == 1 && !(brewFirst > castFirst) {
+			t.Errorf("eval_sum=1: brew first %v, cast first %v, want brew first worth more", brewFirst, castFirst)
+		}
+	}
+}

@@ -49,6 +49,8 @@ var Params = param.Specs{
 		Help: "bonus (or penalty) for a line that ends the game ahead (or behind)"},
 	{Name: "w_win_disc", Kind: param.Int, Min: 0, Max: 1, Default: 1,
 		Help: "1: the ingredient points and w_win of a line that ends the game are discounted by its depth like a brew (an earlier win is worth more)"},
+	{Name: "eval_sum", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: a line is worth the discounted sum of the values of every state on it (points held, potions brewed, the state's evaluation), not its last state's alone, so what comes sooner counts at more depths"},
 	{Name: "learn_turns", Kind: param.Int, Min: 0, Max: 100, Default: 19,
 		Help: "LEARN is searched only while the round is below this"},
 	{Name: "learn_first", Kind: param.Int, Min: 0, Max: 100, Default: 8,
@@ -78,6 +80,7 @@ type config struct {
 	wCastable, wOrder   float32
 	wWin                float32
 	winDisc             bool
+	evalSum             bool
 	learnTurns          int32
 	learnFirst          int32
 	oppModel            int
@@ -109,6 +112,7 @@ func configFrom(v param.Values) (config, error) {
 		wOrder:     f("w_order"),
 		wWin:       f("w_win"),
 		winDisc:    Params.Int(v, "w_win_disc") != 0,
+		evalSum:    Params.Int(v, "eval_sum") != 0,
 		learnTurns: int32(Params.Int(v, "learn_turns")),
 		learnFirst: int32(Params.Int(v, "learn_first")),
 		oppModel:   Params.Int(v, "opp_model"),
