@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -259,5 +260,34 @@ func TestLoadAndListStudies(t *testing.T) {
 	}
 	if _, err := LoadStudy(context.Background(), url, "three"); err == nil || !strings.Contains(err.Error(), "stored: one, two") {
 		t.Fatalf("loading a missing study: %v", err)
+	}
+}
+
+// TestOpponentCmds: an opponent given alone (--opponent) keeps the commas
+// of its command, which the lineup (--opponents) splits into two entrants;
+// it joins the pool after the lineup's opponents.
+func TestOpponentCmds(t *testing.T) {
+	reg := toyRegistry(0)
+	const bot = "cmd:sh -c 'echo 1,2'"
+	if _, err := New(reg, Config{Game: "duel", Strategy: "dial", Cases: "seeds:2", Opponents: bot}); err == nil {
+		t.Fatalf("a command with a comma in --opponents: no error, want the lineup split to fail")
+	} else if !strings.Contains(err.Error(), "--opponent of its own") {
+		t.Fatalf("a command with a comma in --opponents: %v, want a hint at --opponent", err)
+	}
+	tu, err := New(reg, Config{Game: "duel", Strategy: "dial", Cases: "seeds:2", Opponents: "fixed:q=60", OpponentCmds: []string{bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, u := range tu.Units() {
+		if !slices.Contains(got, u.Opponent) {
+			got = append(got, u.Opponent)
+		}
+	}
+	if want := []string{"fixed:q=60", bot}; !slices.Equal(got, want) {
+		t.Fatalf("opponents of the units %q, want %q", got, want)
+	}
+	if _, err := New(reg, Config{Game: "knob", Strategy: "dial", Cases: "seeds:2", OpponentCmds: []string{bot}}); err == nil || !strings.Contains(err.Error(), "single-player") {
+		t.Fatalf("an --opponent for a single-player game: %v, want a single-player error", err)
 	}
 }

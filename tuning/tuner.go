@@ -49,6 +49,10 @@ type Config struct {
 	// empty: the game's default opponents. Each opponent plays every case
 	// twice with the seats swapped. Single-player games take none.
 	Opponents string
+	// OpponentCmds are more opponents of the pool, one entrant each (the
+	// repeatable --opponent): an external command whose own arguments
+	// hold commas, which a lineup would split.
+	OpponentCmds []string
 	// Fillers is the lineup of the other seats in games of more than two
 	// players ("simple*4"), the same in every game: each game seats the
 	// candidate, one opponent of the pool and the fillers. Empty: the
@@ -235,7 +239,7 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 	bots := map[string]string{}
 	if info.MaxSeats > 1 {
 		lineup := c.Opponents
-		if lineup == "" {
+		if lineup == "" && len(c.OpponentCmds) == 0 {
 			lineup = info.Opponents
 		}
 		if lineup != "" && lineup != "none" {
@@ -243,10 +247,20 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 				return nil, err
 			}
 		}
+		for _, spec := range c.OpponentCmds {
+			e, err := entrant.Parse(reg, info.Name, spec)
+			if err != nil {
+				return nil, fmt.Errorf("opponent: %w", err)
+			}
+			if e.IsExternal() {
+				bots[e.Key()] = e.Fingerprint
+			}
+			oppKeys = append(oppKeys, e.Key())
+		}
 		if len(oppKeys) == 0 && info.MinSeats > 1 {
 			return nil, fmt.Errorf("game %s needs opponents: give an opponent pool (e.g. --opponents %s)", info.Name, strategyList(reg, info.Name))
 		}
-	} else if c.Opponents != "" && c.Opponents != "none" {
+	} else if c.Opponents != "" && c.Opponents != "none" || len(c.OpponentCmds) > 0 {
 		return nil, fmt.Errorf("game %s is single-player: no opponents", info.Name)
 	}
 	var fillKeys []string
@@ -314,6 +328,9 @@ func strategyList(reg *contract.Registry, game string) string {
 func lineupKeys(reg *contract.Registry, game, what, lineup string, bots map[string]string) ([]string, error) {
 	ents, err := entrant.ParseLineup(reg, game, lineup)
 	if err != nil {
+		if what == "opponents" && strings.Contains(lineup, "cmd:") {
+			return nil, fmt.Errorf("%s: %w (a command whose arguments hold commas is one --opponent of its own)", what, err)
+		}
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	keys := make([]string, 0, len(ents))

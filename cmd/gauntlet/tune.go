@@ -30,6 +30,7 @@ type tuneFlags struct {
 	cases       string
 	trials      int
 	opponents   string
+	opponent    []string
 	fillers     string
 	sampler     string
 	seed        int64
@@ -55,6 +56,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 	fs.StringVar(&f.cases, "cases", "", "case set every trial plays (see 'gauntlet list'; default: the game's choice, else smoke)")
 	fs.IntVar(&f.trials, "trials", 0, "trials in the study in all, whatever the number of workers (a larger number extends a study)")
 	fs.StringVar(&f.opponents, "opponents", "", "opponent pool of 2+ player games, e.g. greedy,random (default: the game's lineup); each plays every case twice, seats swapped")
+	fs.Var((*multiFlag)(&f.opponent), "opponent", "one more opponent of the pool, e.g. 'cmd:./bot --w 1,2' (repeatable; its commas are its own)")
 	fs.StringVar(&f.fillers, "fillers", "", "lineup for the other seats in games of more than two players, e.g. simple*4: each game seats the tuned strategy, one opponent of the pool and these (default: the opponent fills the seats the game needs)")
 	fs.StringVar(&f.sampler, "sampler", "tpe", "sampler: tpe, cmaes or random")
 	fs.Int64Var(&f.seed, "seed", 0, "sampler seed (tpe and random replay exactly with one worker)")
@@ -70,7 +72,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 
 // config turns the flags into a tuning request.
 func (f *tuneFlags) config() (tuning.Config, error) {
-	c := tuning.Config{Game: f.rf.Game, Cases: f.cases, Opponents: f.opponents, Fillers: f.fillers, Sampler: f.sampler, Seed: f.seed,
+	c := tuning.Config{Game: f.rf.Game, Cases: f.cases, Opponents: f.opponents, OpponentCmds: f.opponent, Fillers: f.fillers, Sampler: f.sampler, Seed: f.seed,
 		Pruner: f.pruner, Chunk: f.chunk}
 	if f.rf.Game == "" {
 		return c, usagef("--game is required (games: %s)", workflow.GameNames())
