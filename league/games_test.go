@@ -101,6 +101,48 @@ func TestChangedBotIsANewVersion(t *testing.T) {
 	}
 }
 
+// TestBotRebuiltMidBlock: a cmd: bot whose script changes while a block
+// plays (here it rewrites itself on its first turn) has none of that
+// block's games stored as its old version: the units are dropped, and the
+// new files, a new version at once, play them again.
+func TestBotRebuiltMidBlock(t *testing.T) {
+	st, _ := openStore(t)
+	ctx := context.Background()
+	script := filepath.Join(t.TempDir(), "self.sh")
+	rewrite := "if [ ! -e \"$0.done\" ]; then : >\"$0.done\"; echo '# rebuilt' >>\"$0\"; fi\n"
+	body := strings.Replace(waitBot, "\n", "\n"+rewrite, 1) // after the #! line
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	d := league.Def{Name: "bots", Game: "brew", Cases: "seeds:1000", Size: 2}
+	addAll(t, st, d, map[string]string{"self": "cmd:" + script, "random": "random"})
+	if _, err := league.Run(ctx, st, league.Config{League: "bots", Jobs: 2, Target: league.Target{Total: 8}}); err != nil {
+		t.Fatal(err)
+	}
+	vs, err := st.Versions(ctx, "bots")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]int{}
+	for _, v := range vs {
+		ids[v.Title()] = v.ID
+	}
+	if len(vs) != 3 || ids["self#2"] == 0 {
+		t.Fatalf("versions %+v: want self retired and self#2 with the rewritten script", vs)
+	}
+	games := map[int]int{}
+	for _, unit := range unitsOf(t, st, "bots") {
+		for _, g := range unit {
+			for _, v := range g.Versions {
+				games[v]++
+			}
+		}
+	}
+	if games[ids["self"]] != 0 || games[ids["self#2"]] != 8 {
+		t.Errorf("self played %d stored games, self#2 %d: want 0 and 8 (the games of the block that changed it dropped)", games[ids["self"]], games[ids["self#2"]])
+	}
+}
+
 // TestSinglePlayerLeaguePlacesByScore: in a towers league (one player, the
 // fewest moves best) each case is played by both versions alone, and the
 // pair's wins, draws and losses are the cases each solved in fewer moves.

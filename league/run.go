@@ -89,13 +89,16 @@ type worker struct {
 	versions []Version
 	entrants []*entrant.Entrant // by version index; nil: cannot play here
 	broken   map[int]bool       // versions already reported as unplayable here
-	tally    *Tally
-	sched    *Scheduler
-	fit      *Fit
-	fitAt    int // tally games at the last fit
-	seq      int64
-	out      Outcome
-	rate     time.Duration // mean wall time of a game on this worker
+	// refreshNow asks feed to read the versions before its next claim (a
+	// version's files changed mid-block).
+	refreshNow atomic.Bool
+	tally      *Tally
+	sched      *Scheduler
+	fit        *Fit
+	fitAt      int // tally games at the last fit
+	seq        int64
+	out        Outcome
+	rate       time.Duration // mean wall time of a game on this worker
 }
 
 // Run plays league games until the target is reached or ctx ends. Several
@@ -157,59 +160,6 @@ func newWorker(ctx context.Context, st *Store, cfg Config) (*worker, error) {
 		return nil, err
 	}
 	return w, w.refit()
-}
-
-// refreshVersions reads the league's versions and builds the entrants of
-// new ones; an active version whose files changed is replaced by its next
-// generation.
-func (w *worker) refreshVersions(ctx context.Context) error {
-	vs, err := w.st.Versions(ctx, w.def.Name)
-	if err != nil {
-		return err
-	}
-	for k := range vs {
-		v := vs[k]
-		if !v.Active {
-			continue
-		}
-		i := v.ID - 1
-		if i < len(w.versions) && w.versions[i].Active && w.entrants[i] != nil && v.Fingerprint == "" {
-			continue // a built-in strategy already built
-		}
-		e, changed, err := build(w.reg, w.def.Game, v)
-		if err != nil {
-			if !w.broken[i] {
-				w.broken[i] = true
-				w.log.Warn(fmt.Sprintf("league %s: this worker cannot play version %s: %v", w.def.Name, v.Title(), err))
-			}
-			continue
-		}
-		if changed {
-			nv, err := w.st.Renew(ctx, w.def.Name, v, e.Fingerprint)
-			if err != nil {
-				return err
-			}
-			w.log.Info(fmt.Sprintf("league %s: the files of version %s changed: its games stay with it, and %s is a new version", w.def.Name, v.Title(), nv.Title()))
-			return w.refreshVersions(ctx)
-		}
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	for len(w.entrants) < len(vs) {
-		w.entrants = append(w.entrants, nil)
-	}
-	for k, v := range vs {
-		if w.entrants[k] != nil || w.broken[k] {
-			continue
-		}
-		e, changed, err := build(w.reg, w.def.Game, v)
-		if err == nil && !changed {
-			w.entrants[k] = e
-		}
-	}
-	w.versions = vs
-	w.tally.Grow(len(vs))
-	return nil
 }
 
 // readGames adds the games stored since the last read to the tally.
@@ -366,6 +316,7 @@ type claimed struct {
 	games   []Game
 	left    int
 	dropped []atomic.Bool // units not to store (a referee failed): read by the players while the collector marks them
+	pending []bool        // units counted in the scheduler's pending games
 	unitGPU int
 }
 
@@ -431,7 +382,7 @@ func (w *worker) feed(ctx context.Context, work chan<- job, inflight chan struct
 	units := max(1, w.cfg.Jobs/2)
 	lastPoll := time.Now()
 	for ctx.Err() == nil {
-		if time.Since(lastPoll) >= w.cfg.Poll {
+		if w.refreshNow.Swap(false) || time.Since(lastPoll) >= w.cfg.Poll {
 			lastPoll = time.Now()
 			if err := w.refreshVersions(ctx); err != nil {
 				return err
@@ -569,7 +520,8 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 		}
 		return nil, false, reason, err
 	}
-	c := &claimed{Block: b, games: make([]Game, len(b.Units)*gpu), left: len(b.Units) * gpu, dropped: make([]atomic.Bool, len(b.Units)), unitGPU: gpu}
+	c := &claimed{Block: b, games: make([]Game, len(b.Units)*gpu), left: len(b.Units) * gpu, dropped: make([]atomic.Bool, len(b.Units)),
+		pending: make([]bool, len(b.Units)), unitGPU: gpu}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if b.Resumed {
@@ -587,6 +539,7 @@ func (w *worker) claim(ctx context.Context, units int) (blk *claimed, ok bool, r
 		if b.Resumed && !c.dropped[u].Load() {
 			w.sched.Scheduled(group, GamesPerUnit(w.def.Size, w.tally.Single), 1)
 		}
+		c.pending[u] = !b.Resumed || !c.dropped[u].Load() // a new block's units were counted as made
 		if c.dropped[u].Load() {
 			w.log.Warn(fmt.Sprintf("league %s: unit %d of block %d names a version this worker cannot play as it was: dropped", w.def.Name, unit.N, b.ID))
 		}
@@ -710,6 +663,7 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 
 // store stores a finished block and brings the tally up to date.
 func (w *worker) store(ctx context.Context, c *claimed) error {
+	w.dropChanged(c)
 	keep := make([]Game, 0, len(c.games))
 	var failed []RefereeFailure
 	dropped := 0
@@ -731,7 +685,7 @@ func (w *worker) store(ctx context.Context, c *claimed) error {
 	}
 	w.mu.Lock()
 	for u, unit := range c.Units {
-		if !c.dropped[u].Load() {
+		if c.pending[u] {
 			group := make([]int, len(unit.Versions))
 			for k, id := range unit.Versions {
 				group[k] = id - 1

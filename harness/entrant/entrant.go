@@ -33,6 +33,8 @@ type Entrant struct {
 	// Fingerprint is a hash of the files an external command names (its
 	// executable, a script, the spec file): part of a run's identity.
 	Fingerprint string
+	files       []string // external: the files Fingerprint hashed
+	stamp       string   // external: their sizes and modification times then
 
 	cmd    *command       // External: the parsed template
 	stored *storedEntrant // Stored: its record and why it cannot play

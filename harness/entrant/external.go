@@ -492,7 +492,9 @@ func parseExternal(cmdline string, assignments []string) (*Entrant, error) {
 		}
 	}
 	e.Version = commandVersion(path)
-	if e.Fingerprint, err = fingerprint(c.botFiles(path)); err != nil {
+	e.files = c.botFiles(path)
+	e.stamp = statStamp(e.files) // before the hash: a change while hashing shows later
+	if e.Fingerprint, err = fingerprint(e.files); err != nil {
 		return nil, fmt.Errorf("command %q: %w", cmdline, err)
 	}
 	return e, nil
@@ -610,6 +612,30 @@ func isInterpreter(exe string) bool {
 
 // fingerprint hashes files (their base names and contents): a rebuilt bot
 // has another fingerprint, so its runs are new runs.
+// FilesMoved reports whether the files behind an external entrant's
+// Fingerprint look different from when it was parsed: a size or a
+// modification time changed, or a file is gone. It costs a stat a file,
+// cheap enough to ask between blocks of games; whether the contents
+// changed is the fingerprint's to say (Parse the entrant's key again).
+func (e *Entrant) FilesMoved() bool {
+	return e.kind == External && statStamp(e.files) != e.stamp
+}
+
+// statStamp is the sizes and modification times of files, "-" for one
+// that cannot be read.
+func statStamp(files []string) string {
+	var b strings.Builder
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			b.WriteString("-;")
+			continue
+		}
+		fmt.Fprintf(&b, "%d:%d;", st.Size(), st.ModTime().UnixNano())
+	}
+	return b.String()
+}
+
 func fingerprint(files []string) (string, error) {
 	h := sha256.New()
 	for _, f := range files {

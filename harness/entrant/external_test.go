@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/strategies/param"
@@ -435,5 +436,52 @@ func TestExternalValuesWithCommas(t *testing.T) {
 	}
 	if _, err := Parse(r, "duel", "cmd:sh -c 'echo {tag}'", "1,2"); err == nil || !errors.Is(err, param.ErrSyntax) {
 		t.Errorf("an assignment without a name: %v", err)
+	}
+}
+
+// TestFilesMoved: an external entrant notices its script touched or
+// rewritten since it was parsed (a cheap stat), and parsing it again tells
+// the two apart by the fingerprint; a built-in strategy has no files.
+func TestFilesMoved(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile("bot.py", []byte("print(1)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := harnesstest.DuelRegistry(&harnesstest.Duel{Seats: 2})
+	e, err := Parse(r, "duel", "cmd:python3 bot.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.FilesMoved() {
+		t.Fatal("FilesMoved right after Parse")
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes("bot.py", later, later); err != nil {
+		t.Fatal(err)
+	}
+	if !e.FilesMoved() {
+		t.Fatal("script touched: FilesMoved false")
+	}
+	same, err := Parse(r, "duel", e.Key())
+	if err != nil || same.Fingerprint != e.Fingerprint || same.FilesMoved() {
+		t.Fatalf("touched, parsed again: fingerprint %q (was %q), moved %v, %v", same.Fingerprint, e.Fingerprint, same.FilesMoved(), err)
+	}
+	if err := os.WriteFile("bot.py", []byte("print(2)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !same.FilesMoved() {
+		t.Fatal("script rewritten: FilesMoved false")
+	}
+	if other, err := Parse(r, "duel", e.Key()); err != nil || other.Fingerprint == e.Fingerprint {
+		t.Fatalf("rewritten, parsed again: fingerprint %q, the old one %q, %v", other.Fingerprint, e.Fingerprint, err)
+	}
+	if err := os.Remove("bot.py"); err != nil {
+		t.Fatal(err)
+	}
+	if !e.FilesMoved() {
+		t.Fatal("script gone: FilesMoved false")
+	}
+	if b, err := Parse(r, "duel", "fixed"); err != nil || b.FilesMoved() {
+		t.Fatalf("a built-in strategy: FilesMoved true or %v", err)
 	}
 }
