@@ -45,7 +45,7 @@ func TestRunIdentityHoldsLimitsAndBotFiles(t *testing.T) {
 		t.Fatalf("first run: %s", out)
 	}
 	out, stderr := eval("--turn-time", "1ms")
-	if !strings.Contains(out, "2 played, 0 resumed") || !strings.Contains(stderr, "time limits") || !strings.Contains(stderr, "turn=1ms") {
+	if !strings.Contains(out, "2 played, 0 resumed") || !strings.Contains(stderr, "limits") || !strings.Contains(stderr, "turn=1ms") {
 		t.Fatalf("another --turn-time resumed the run or did not say why:\n%s\n%s", out, stderr)
 	}
 	out, _ = eval("--turn-time", "60ms")
@@ -55,6 +55,18 @@ func TestRunIdentityHoldsLimitsAndBotFiles(t *testing.T) {
 	out, _ = eval("--no-time-limit")
 	if !strings.Contains(out, "2 played, 0 resumed") {
 		t.Fatalf("--no-time-limit resumed a timed run: %s", out)
+	}
+	// The caps on a bot's memory, processes and game time make other runs
+	// too, except the defaults given by name.
+	for _, lim := range [][]string{{"--bot-memory", "1G"}, {"--bot-procs", "8"}, {"--game-timeout", "1h"}} {
+		out, stderr = eval(append([]string{"--turn-time", "60ms"}, lim...)...)
+		if !strings.Contains(out, "2 played, 0 resumed") || !strings.Contains(stderr, "limits") {
+			t.Fatalf("%v resumed the run without it or did not say why:\n%s\n%s", lim, out, stderr)
+		}
+	}
+	out, _ = eval("--turn-time", "60ms", "--bot-procs", "256")
+	if !strings.Contains(out, "0 played, 2 resumed") {
+		t.Fatalf("the default --bot-procs given by name did not resume: %s", out)
 	}
 	writeBot("v2")
 	out, stderr = eval("--turn-time", "60ms")

@@ -17,9 +17,8 @@ import (
 )
 
 // DefaultBotProcs is the default most processes an external bot may run
-// at once: room for a bot that starts helpers or a pool of workers, none
-// for one that forks without end.
-const DefaultBotProcs = 256
+// at once (contract.DefaultBotProcs).
+const DefaultBotProcs = contract.DefaultBotProcs
 
 // Options are the settings every command that plays games shares: the
 // game, where results are stored, how many games at once and the limits

@@ -87,14 +87,17 @@ func TestTimeLimitOptions(t *testing.T) {
 		t.Errorf("no limit applied %+v", a)
 	}
 	keys := map[string]bool{}
-	for _, o := range []PlayOptions{{}, {TurnTime: 60 * time.Millisecond}, {FirstTurnTime: 2 * time.Second}, {MarginSet: true}, {NoTimeLimit: true}} {
+	for _, o := range []PlayOptions{{}, {TurnTime: 60 * time.Millisecond}, {FirstTurnTime: 2 * time.Second}, {MarginSet: true}, {NoTimeLimit: true},
+		{GameTimeout: time.Minute}, {BotMemory: 1 << 30}, {BotProcs: 8}, {NoTimeLimit: true, BotMemory: 1 << 30}} {
 		keys[o.LimitKey(faultyLimits)] = true
 	}
-	if len(keys) != 5 {
+	if len(keys) != 9 {
 		t.Errorf("limit keys not distinct: %v", keys)
 	}
-	if got := (PlayOptions{}).LimitKey(faultyLimits); got != "turn=50ms first=1s total=0s margin=20ms first-margin=250ms" {
-		t.Errorf("default key %q", got)
+	for _, o := range []PlayOptions{{}, {BotProcs: DefaultBotProcs}} {
+		if got := o.LimitKey(faultyLimits); got != "turn=50ms first=1s total=0s margin=20ms first-margin=250ms" {
+			t.Errorf("default key %q", got)
+		}
 	}
 	if got := paper.String(); got != "5,000 ms an answer + 1,000 ms margin, 120,000 ms all answers of a game + 1,000 ms margin" {
 		t.Errorf("String %q", got)

@@ -163,18 +163,36 @@ func (o PlayOptions) Applied(l TimeLimits) TimeLimits {
 	return a
 }
 
-// LimitKey is the text of the time-limit settings of a run that change its
-// results (an external bot forfeits or not by them): the applied limits and
-// margins, or "none", and " clock=cpu" when answers are timed by their CPU
-// time. Runs whose keys differ are different runs.
+// DefaultBotProcs is the default most processes an external bot may run
+// at once: room for a bot that starts helpers or a pool of workers, none
+// for one that forks without end.
+const DefaultBotProcs = 256
+
+// LimitKey is the text of the limit settings of a run that change its
+// results (an external bot forfeits or not by them): the applied time
+// limits and margins, or "none", " clock=cpu" when answers are timed by
+// their CPU time, and the caps a run sets beyond the defaults: the game
+// timeout, the bot's memory and its processes (no cap and the default
+// cap of processes share the key: a bot that needs more than
+// DefaultBotProcs at once is an outlier either way). Runs whose keys
+// differ are different runs.
 func (o PlayOptions) LimitKey(l TimeLimits) string {
-	a := o.Applied(l)
-	if o.NoTimeLimit {
-		return "none"
+	key := "none"
+	if !o.NoTimeLimit {
+		a := o.Applied(l)
+		key = fmt.Sprintf("turn=%v first=%v total=%v margin=%v first-margin=%v", a.Turn, a.FirstTurn, a.Total, a.Margin, a.FirstTurnMargin)
+		if o.CPUClock {
+			key += " clock=cpu"
+		}
 	}
-	key := fmt.Sprintf("turn=%v first=%v total=%v margin=%v first-margin=%v", a.Turn, a.FirstTurn, a.Total, a.Margin, a.FirstTurnMargin)
-	if o.CPUClock {
-		key += " clock=cpu"
+	if o.GameTimeout > 0 {
+		key += fmt.Sprintf(" game-timeout=%v", o.GameTimeout)
+	}
+	if o.BotMemory > 0 {
+		key += fmt.Sprintf(" memory=%d", o.BotMemory)
+	}
+	if o.BotProcs > 0 && o.BotProcs != DefaultBotProcs {
+		key += fmt.Sprintf(" procs=%d", o.BotProcs)
 	}
 	return key
 }

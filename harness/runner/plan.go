@@ -22,8 +22,8 @@ type RunSpec struct {
 	Entrants []string       `json:"entrants"` // entrant keys, in entrant order
 	Extra    map[string]any `json:"extra,omitempty"`
 	// Bots fingerprints the files of the external entrants ("index:hash",
-	// see Entrant.Fingerprint) and Limits is the time limits they play
-	// under (PlayOptions.LimitKey): a rebuilt bot or other limits make
+	// see Entrant.Fingerprint) and Limits is the time limits and caps they
+	// play under (PlayOptions.LimitKey): a rebuilt bot or other limits make
 	// another run. Both are empty for built-in strategies.
 	Bots   []string `json:"bots,omitempty"`
 	Limits string   `json:"limits,omitempty"`
@@ -62,7 +62,7 @@ func (spec RunSpec) changes(old RunSpec, labels []string) []string {
 		out = append(out, fmt.Sprintf("the referee's files changed (fingerprint %s, was %s)", spec.Referee, orNone(old.Referee)))
 	}
 	if spec.Limits != old.Limits {
-		out = append(out, fmt.Sprintf("time limits %s (were %s)", orNone(spec.Limits), orNone(old.Limits)))
+		out = append(out, fmt.Sprintf("limits %s (were %s)", orNone(spec.Limits), orNone(old.Limits)))
 	}
 	return out
 }
@@ -253,8 +253,9 @@ func SeatOf(m *Match, e int) int {
 	return -1
 }
 
-// limitRun puts the time limits external entrants play under into the run's
-// identity (a run at --turn-time 60ms is not the run at 1ms); runs of
+// limitRun puts the time limits and caps external entrants play under into
+// the run's identity (a run at --turn-time 60ms is not the run at 1ms, nor
+// one with --bot-memory 1G); runs of
 // built-in strategies are left as they are.
 func (p *Plan) limitRun(opt contract.PlayOptions) error {
 	external := false
