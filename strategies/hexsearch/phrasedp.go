@@ -505,11 +505,16 @@ func (d *phraseDP) move(s int32, x, y, r, rm int, c hextris.Command) (t int32, n
 // value is the most points the rest of a path from (s, rm, a) can earn,
 // or dpDead; blk is the first block of (s, rm).
 func (d *phraseDP) value(s int32, rm int, blk, a int32) int32 {
-	ai := d.actIdx[a]
-	c, at, ei := d.lookup(blk, ai)
+	c, at, ei := d.lookup(blk, d.actIdx[a])
 	if c != 0 {
 		return int32(c^cellUnset) >> 8
 	}
+	return d.search(s, rm, blk, a, at, ei)
+}
+
+// search is value where the memo lacks the cell of (s, rm, a): it finds
+// the cell and stores it at block at, entry ei (see lookup).
+func (d *phraseDP) search(s int32, rm int, blk, a, at int32, ei int) int32 {
 	if d.nodes >= d.budget {
 		d.over = true
 		return dpDead
@@ -537,9 +542,13 @@ func (d *phraseDP) value(s int32, rm int, blk, a int32) int32 {
 				continue
 			}
 			for _, e := range d.commandEdges(a, c) {
-				v := d.value(k.t, int(k.rm), k.tb, e.to)
-				if d.over {
-					return dpDead
+				// The memo's cell, looked up here: most are found.
+				cell, kat, kei := d.lookup(k.tb, d.actIdx[e.to])
+				v := int32(cell^cellUnset) >> 8
+				if cell == 0 {
+					if v = d.search(k.t, int(k.rm), k.tb, e.to, kat, kei); d.over {
+						return dpDead
+					}
 				}
 				if v <= dpDead {
 					continue
@@ -550,7 +559,7 @@ func (d *phraseDP) value(s int32, rm int, blk, a int32) int32 {
 			}
 		}
 	}
-	d.store(at, ei, ai, cellOf(best, bestCh))
+	d.store(at, ei, d.actIdx[a], cellOf(best, bestCh))
 	return best
 }
 

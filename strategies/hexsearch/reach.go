@@ -17,12 +17,16 @@ type lockAt struct {
 // are reused from one search to the next, so a search does not allocate in
 // steady state.
 type reach struct {
-	g      *geom
-	seen   []uint64 // bit s: state s reached in this search (a bit set stays in the first-level cache where a stamp per state did not: problem 24 has 59,392 states)
-	parent []int32
-	pcmd   []uint8
-	queue  []int32
-	locks  []lockAt
+	g    *geom
+	seen []uint64 // bit s: state s reached in this search (a bit set stays in the first-level cache where a stamp per state did not: problem 24 has 59,392 states)
+	// bit s: state s found not to fit in this search. A state that does
+	// not fit is tried from each of its neighbours reached, up to six
+	// times; its members are tested once.
+	blocked []uint64
+	parent  []int32
+	pcmd    []uint8
+	queue   []int32
+	locks   []lockAt
 
 	// backward distances to a target (see toTarget)
 	tgen  uint32
@@ -36,7 +40,7 @@ type reach struct {
 
 func newReach(g *geom) *reach {
 	n := g.numStates()
-	return &reach{g: g, seen: make([]uint64, (n+63)>>6), parent: make([]int32, n), pcmd: make([]uint8, n),
+	return &reach{g: g, seen: make([]uint64, (n+63)>>6), blocked: make([]uint64, (n+63)>>6), parent: make([]int32, n), pcmd: make([]uint8, n),
 		tstmp: make([]uint32, n), dist: make([]int32, n)}
 }
 
@@ -173,6 +177,7 @@ func (rc *reach) searchTree(b *board, u int, from int32) []lockAt {
 // begin starts a search: no state reached, no lock found.
 func (rc *reach) begin() {
 	clear(rc.seen)
+	clear(rc.blocked)
 	rc.locks = rc.locks[:0]
 	rc.queue = rc.queue[:0]
 }
@@ -238,7 +243,8 @@ func (rc *reach) visit(b *board, u int, s int32) {
 			// state already reached: it fits.
 			continue
 		}
-		if !b.fitsAt(g, u, tx, ty, tr) {
+		if rc.blocked[t>>6]>>(uint32(t)&63)&1 != 0 || !b.fitsAt(g, u, tx, ty, tr) {
+			rc.blocked[t>>6] |= 1 << (uint32(t) & 63)
 			if lockCmd < 0 {
 				lockCmd = int(c)
 			}
