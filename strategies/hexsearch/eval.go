@@ -350,11 +350,17 @@ type base struct {
 	// and the enclosed cells per row
 	reach  []uint64
 	enclAt []int32
+	// next is 1 + the unit whose spawn nextFits tests on the base board
+	// (0: none yet), nextBottom the lowest row of its cells there.
+	next       int
+	nextFits   bool
+	nextBottom int
 }
 
 // setBase computes the base of b; b must not change while it is used.
 func (e *evaluator) setBase(bs *base, b *board) {
 	bs.b = b
+	bs.next = 0
 	bs.holes = resize(bs.holes, b.h)
 	bs.dead = resize(bs.dead, b.h)
 	bs.fill = resize(bs.fill, b.h)
@@ -389,6 +395,11 @@ func resize[T any](s []T, n int) []T {
 func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float64, nextFits, ok bool) {
 	b := bs.b
 	st := b.stride
+	if next >= 0 && bs.next != next+1 {
+		bs.next, bs.nextFits = next+1, b.fits(g, next, g.spawn[next])
+		_, sy, sr := g.unpack(g.spawn[next])
+		bs.nextBottom = sy + g.boxes[(next*6+sr)*2+sy&1].maxY
+	}
 	x, y, r := g.unpack(s)
 	ms := g.members(u, r, y&1)
 	y0, y1 := b.h, -1
@@ -471,11 +482,15 @@ func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float6
 	}
 	v = e.value(f, b.w)
 	nextFits = true
-	if next >= 0 {
+	if next >= 0 && y0 <= bs.nextBottom {
 		top := b.top
 		b.top = min(b.top, y0)
 		nextFits = b.fits(g, next, g.spawn[next])
 		b.top = top
+	} else if next >= 0 {
+		// The unit lies below the next unit's spawn: it fits there as
+		// on the base board.
+		nextFits = bs.nextFits
 	}
 	for i, cx := range bs.cols {
 		bs.colH[cx] = bs.old[i]
@@ -505,9 +520,20 @@ func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
 		return e.w.Low * float64(sum) / float64(n)
 	}
 	contact := 0
-	for _, o := range g.ring[g.ringStart[i]:g.ringStart[i+1]] {
-		if b.filled(x+int(o.dx), y+int(o.dy)) {
-			contact++
+	ring := g.ring[g.ringStart[i]:g.ringStart[i+1]]
+	if bx := &g.boxes[i]; x+bx.minX > 0 && x+bx.maxX < b.w-1 && y+bx.minY > 0 && y+bx.maxY < b.h-1 {
+		// The cells around the members are on the board (no wall
+		// counts): read without the bounds tests of filled.
+		st := b.stride
+		for _, o := range ring {
+			cx, cy := x+int(o.dx), y+int(o.dy)
+			contact += int(b.rows[cy*st+cx>>6] >> (uint(cx) & 63) & 1)
+		}
+	} else {
+		for _, o := range ring {
+			if b.filled(x+int(o.dx), y+int(o.dy)) {
+				contact++
+			}
 		}
 	}
 	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
