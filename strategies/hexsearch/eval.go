@@ -355,6 +355,11 @@ type base struct {
 	next       int
 	nextFits   bool
 	nextBottom int
+	// framed is the board's rows framed by filled cells, a row above and
+	// below and a column each side, framedSt words a row: bit x+1 of row
+	// y+1 is cell (x, y) (see placementOn).
+	framed   []uint64
+	framedSt int
 }
 
 // setBase computes the base of b; b must not change while it is used.
@@ -366,6 +371,7 @@ func (e *evaluator) setBase(bs *base, b *board) {
 	bs.fill = resize(bs.fill, b.h)
 	bs.colH = resize(bs.colH, b.w)
 	bs.f = e.features(b, bs)
+	setFramed(bs, b)
 	st := b.stride
 	for x := range b.w {
 		for y := b.top; y < b.h; y++ {
@@ -374,6 +380,38 @@ func (e *evaluator) setBase(bs *base, b *board) {
 				break
 			}
 		}
+	}
+}
+
+// setFramed sets bs.framed to the rows of b framed by filled cells.
+func setFramed(bs *base, b *board) {
+	fs := (b.w + 2 + 63) >> 6
+	bs.framedSt = fs
+	bs.framed = resize(bs.framed, (b.h+2)*fs)
+	wall := func(row []uint64) {
+		row[0] |= 1
+		row[(b.w+1)>>6] |= 1 << (uint(b.w+1) & 63)
+	}
+	for _, y := range []int{0, b.h + 1} {
+		row := bs.framed[y*fs : (y+1)*fs]
+		for x := range b.w {
+			row[(x+1)>>6] |= 1 << (uint(x+1) & 63)
+		}
+		wall(row)
+	}
+	st := b.stride
+	for y := range b.h {
+		src, dst := b.rows[y*st:(y+1)*st], bs.framed[(y+1)*fs:(y+2)*fs]
+		var carry uint64
+		for i := range fs {
+			var w uint64
+			if i < st {
+				w = src[i]
+			}
+			dst[i] = w<<1 | carry
+			carry = w >> 63
+		}
+		wall(dst)
 	}
 }
 
@@ -535,6 +573,27 @@ func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
 				contact++
 			}
 		}
+	}
+	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
+}
+
+// placementOn is placement on the base board of bs, its contact read
+// from the framed rows: one bit a cell around the members, with no test
+// of the board's bounds (a lock's members lie on the board, so the cells
+// around them lie within the frame).
+func (e *evaluator) placementOn(bs *base, g *geom, u int, s int32) float64 {
+	x, y, r := g.unpack(s)
+	i := (u*6+r)*2 + y&1
+	n := int(g.offStart[i+1] - g.offStart[i])
+	sum := n*y + int(g.sumDY[i])
+	if e.w.Contact == 0 {
+		return e.w.Low * float64(sum) / float64(n)
+	}
+	contact := 0
+	fs := bs.framedSt
+	for _, o := range g.ring[g.ringStart[i]:g.ringStart[i+1]] {
+		cx, cy := x+int(o.dx)+1, y+int(o.dy)+1
+		contact += int(bs.framed[cy*fs+cx>>6] >> (uint(cx) & 63) & 1)
 	}
 	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
 }

@@ -28,8 +28,9 @@ type reach struct {
 	fitGen []uint32 // by (y+pad)*8+r: the search whose mask fits holds
 	gen    uint32   // this search
 	fitW   int
-	parent []int32
+	parent []int32 // kept by searchTree only (see path): search needs no paths
 	pcmd   []uint8
+	tree   bool // the search keeps parent and pcmd
 	queue  []int32
 	locks  []lockAt
 
@@ -138,6 +139,7 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 	}
 	lim := g.state(-g.pad, y, 0) // the first state on row y
 	rc.begin()
+	rc.tree = false
 	// A sky state is queued as -1 minus its index in the sky.
 	rc.queue = append(rc.queue, -1)
 	for i := 0; i < len(rc.queue); i++ {
@@ -171,6 +173,7 @@ func (rc *reach) search(b *board, u int, from int32) []lockAt {
 // rule. The returned slice is reused.
 func (rc *reach) searchTree(b *board, u int, from int32) []lockAt {
 	rc.begin()
+	rc.tree = true
 	rc.queue = append(rc.queue, from)
 	rc.mark(from)
 	rc.parent[from] = -1
@@ -261,8 +264,10 @@ func (rc *reach) visit(b *board, u int, s int32) {
 			continue
 		}
 		rc.mark(t)
-		rc.parent[t] = s
-		rc.pcmd[t] = uint8(c)
+		if rc.tree {
+			rc.parent[t] = s
+			rc.pcmd[t] = uint8(c)
+		}
 		rc.queue = append(rc.queue, t)
 	}
 	if lockCmd >= 0 {
