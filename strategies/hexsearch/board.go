@@ -163,9 +163,6 @@ func (g *geom) unpack(s int32) (x, y, r int) {
 	return c&(1<<g.gwShift-1) - g.pad, c>>g.gwShift - g.pad, int(s & 7)
 }
 
-// rot returns the rotation of state s.
-func (g *geom) rot(s int32) int { return int(s & 7) }
-
 // numStates is the size of the state grid.
 func (g *geom) numStates() int { return g.gh << g.gwShift << 3 }
 

@@ -350,16 +350,28 @@ type base struct {
 	// and the enclosed cells per row
 	reach  []uint64
 	enclAt []int32
+	// next is 1 + the unit whose spawn nextFits tests on the base board
+	// (0: none yet), nextBottom the lowest row of its cells there.
+	next       int
+	nextFits   bool
+	nextBottom int
+	// framed is the board's rows framed by filled cells, a row above and
+	// below and a column each side, framedSt words a row: bit x+1 of row
+	// y+1 is cell (x, y) (see placementOn).
+	framed   []uint64
+	framedSt int
 }
 
 // setBase computes the base of b; b must not change while it is used.
 func (e *evaluator) setBase(bs *base, b *board) {
 	bs.b = b
+	bs.next = 0
 	bs.holes = resize(bs.holes, b.h)
 	bs.dead = resize(bs.dead, b.h)
 	bs.fill = resize(bs.fill, b.h)
 	bs.colH = resize(bs.colH, b.w)
 	bs.f = e.features(b, bs)
+	setFramed(bs, b)
 	st := b.stride
 	for x := range b.w {
 		for y := b.top; y < b.h; y++ {
@@ -368,6 +380,38 @@ func (e *evaluator) setBase(bs *base, b *board) {
 				break
 			}
 		}
+	}
+}
+
+// setFramed sets bs.framed to the rows of b framed by filled cells.
+func setFramed(bs *base, b *board) {
+	fs := (b.w + 2 + 63) >> 6
+	bs.framedSt = fs
+	bs.framed = resize(bs.framed, (b.h+2)*fs)
+	wall := func(row []uint64) {
+		row[0] |= 1
+		row[(b.w+1)>>6] |= 1 << (uint(b.w+1) & 63)
+	}
+	for _, y := range []int{0, b.h + 1} {
+		row := bs.framed[y*fs : (y+1)*fs]
+		for x := range b.w {
+			row[(x+1)>>6] |= 1 << (uint(x+1) & 63)
+		}
+		wall(row)
+	}
+	st := b.stride
+	for y := range b.h {
+		src, dst := b.rows[y*st:(y+1)*st], bs.framed[(y+1)*fs:(y+2)*fs]
+		var carry uint64
+		for i := range fs {
+			var w uint64
+			if i < st {
+				w = src[i]
+			}
+			dst[i] = w<<1 | carry
+			carry = w >> 63
+		}
+		wall(dst)
 	}
 }
 
@@ -389,6 +433,11 @@ func resize[T any](s []T, n int) []T {
 func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float64, nextFits, ok bool) {
 	b := bs.b
 	st := b.stride
+	if next >= 0 && bs.next != next+1 {
+		bs.next, bs.nextFits = next+1, b.fits(g, next, g.spawn[next])
+		_, sy, sr := g.unpack(g.spawn[next])
+		bs.nextBottom = sy + g.boxes[(next*6+sr)*2+sy&1].maxY
+	}
 	x, y, r := g.unpack(s)
 	ms := g.members(u, r, y&1)
 	y0, y1 := b.h, -1
@@ -471,11 +520,15 @@ func (e *evaluator) after(bs *base, g *geom, u int, s int32, next int) (v float6
 	}
 	v = e.value(f, b.w)
 	nextFits = true
-	if next >= 0 {
+	if next >= 0 && y0 <= bs.nextBottom {
 		top := b.top
 		b.top = min(b.top, y0)
 		nextFits = b.fits(g, next, g.spawn[next])
 		b.top = top
+	} else if next >= 0 {
+		// The unit lies below the next unit's spawn: it fits there as
+		// on the base board.
+		nextFits = bs.nextFits
 	}
 	for i, cx := range bs.cols {
 		bs.colH[cx] = bs.old[i]
@@ -505,10 +558,42 @@ func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
 		return e.w.Low * float64(sum) / float64(n)
 	}
 	contact := 0
-	for _, o := range g.ring[g.ringStart[i]:g.ringStart[i+1]] {
-		if b.filled(x+int(o.dx), y+int(o.dy)) {
-			contact++
+	ring := g.ring[g.ringStart[i]:g.ringStart[i+1]]
+	if bx := &g.boxes[i]; x+bx.minX > 0 && x+bx.maxX < b.w-1 && y+bx.minY > 0 && y+bx.maxY < b.h-1 {
+		// The cells around the members are on the board (no wall
+		// counts): read without the bounds tests of filled.
+		st := b.stride
+		for _, o := range ring {
+			cx, cy := x+int(o.dx), y+int(o.dy)
+			contact += int(b.rows[cy*st+cx>>6] >> (uint(cx) & 63) & 1)
 		}
+	} else {
+		for _, o := range ring {
+			if b.filled(x+int(o.dx), y+int(o.dy)) {
+				contact++
+			}
+		}
+	}
+	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
+}
+
+// placementOn is placement on the base board of bs, its contact read
+// from the framed rows: one bit a cell around the members, with no test
+// of the board's bounds (a lock's members lie on the board, so the cells
+// around them lie within the frame).
+func (e *evaluator) placementOn(bs *base, g *geom, u int, s int32) float64 {
+	x, y, r := g.unpack(s)
+	i := (u*6+r)*2 + y&1
+	n := int(g.offStart[i+1] - g.offStart[i])
+	sum := n*y + int(g.sumDY[i])
+	if e.w.Contact == 0 {
+		return e.w.Low * float64(sum) / float64(n)
+	}
+	contact := 0
+	fs := bs.framedSt
+	for _, o := range g.ring[g.ringStart[i]:g.ringStart[i+1]] {
+		cx, cy := x+int(o.dx)+1, y+int(o.dy)+1
+		contact += int(bs.framed[cy*fs+cx>>6] >> (uint(cx) & 63) & 1)
 	}
 	return e.w.Low*float64(sum)/float64(n) + e.w.Contact*float64(contact)
 }

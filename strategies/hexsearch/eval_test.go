@@ -44,8 +44,12 @@ func TestAfterMatchesFullEvaluation(t *testing.T) {
 			before := slices.Clone(cur.rows)
 			ev.setBase(&bs, &cur)
 			for _, l := range locks {
-				if got, want := ev.placement(g, &cur, u, l.State), scanPlacement(w, g, &cur, u, l.State); got != want {
+				want := scanPlacement(w, g, &cur, u, l.State)
+				if got := ev.placement(g, &cur, u, l.State); got != want {
 					t.Fatalf("problem %d unit %d lock %d: placement %v, neighbour scan %v", id, u, l.State, got, want)
+				}
+				if got := ev.placementOn(&bs, g, u, l.State); got != want {
+					t.Fatalf("problem %d unit %d lock %d: placement on the framed rows %v, neighbour scan %v", id, u, l.State, got, want)
 				}
 				v, fits, ok := ev.after(&bs, g, u, l.State, next)
 				nb.copyFrom(&cur)

@@ -499,3 +499,42 @@ func (b *board) String() string {
 	}
 	return sb.String()
 }
+
+// TestFitMaskMatchesFits compares the reachability search's fit masks with
+// the member-by-member test, for every unit, rotation and pivot on the grid
+// of all 33 official problems, on their starting boards and after units
+// locked at random placements.
+func TestFitMaskMatchesFits(t *testing.T) {
+	t.Parallel()
+	for id := range 33 {
+		p := official(t, id)
+		g := newGeom(p)
+		rc := newReach(g)
+		rng := rand.New(rand.NewPCG(uint64(id), 2))
+		b := newBoard(p.Width, p.Height)
+		var game hextris.Game
+		game.Reset(p, p.SourceSeeds[0])
+		b.loadGame(&game)
+		for k, u := range hextris.SourceUnits(p, p.SourceSeeds[0], nil) {
+			if k%10 == 0 {
+				for v := range g.nrot {
+					rc.begin() // the masks are of one unit
+					for r := range g.nrot[v] {
+						for y := -g.pad + 1; y < g.h+g.pad-1; y++ {
+							for x := -g.pad + 1; x < g.w+g.pad-1; x++ {
+								if got, want := rc.fitsAt(&b, v, x, y, r), b.fitsAt(g, v, x, y, r); got != want {
+									t.Fatalf("problem %d after %d units: unit %d at (%d, %d) rotation %d: mask %v, members %v", id, k, v, x, y, r, got, want)
+								}
+							}
+						}
+					}
+				}
+			}
+			if k == 40 || !b.fits(g, u, g.spawn[u]) {
+				break
+			}
+			locks := rc.searchTree(&b, u, g.spawn[u])
+			b.lock(g, u, locks[rng.IntN(len(locks))].State)
+		}
+	}
+}

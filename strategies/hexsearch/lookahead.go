@@ -162,7 +162,7 @@ func (s *Solver) valueInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []
 	}
 	s.ev.setBase(&s.base, b)
 	for i, l := range locks {
-		pl := s.ev.placement(s.g, b, u, l.State)
+		pl := s.ev.placementOn(&s.base, s.g, u, l.State)
 		var v float64
 		st, fits, ok := s.ev.after(&s.base, s.g, u, l.State, next)
 		if ok {

@@ -12,6 +12,7 @@ type phrase struct {
 	text   string
 	cmds   []hextris.Command
 	downs  int     // SW and SE moves in it
+	after  []int   // after[k]: SW and SE moves in cmds[k:]
 	border int     // longest proper prefix that is also a suffix
 	rate   float64 // points per down move when repeated
 }
@@ -59,6 +60,13 @@ func newPlanner(g *geom, rc *reach, ps hextris.PhraseSet) *planner {
 		}
 		if !ok {
 			continue
+		}
+		ph.after = make([]int, len(ph.cmds)+1)
+		for k := len(ph.cmds) - 1; k >= 0; k-- {
+			ph.after[k] = ph.after[k+1]
+			if c := ph.cmds[k]; c == hextris.MoveSW || c == hextris.MoveSE {
+				ph.after[k]++
+			}
 		}
 		ph.rate = 2 * float64(len(t)) / float64(max(ph.downs, 1))
 		for k := len(t) - 1; k > 0; k-- {
@@ -156,16 +164,10 @@ func (pl *planner) phraseValue(i, skip, pdowns int) float64 {
 	if !pl.used[i] {
 		v += 300 * 1000
 	}
-	downs := pdowns
 	if skip == 0 {
 		skip = ph.border // a self-overlapping phrase starts a chain of repeats
 	}
-	for _, c := range ph.cmds[skip:] {
-		if c == hextris.MoveSW || c == hextris.MoveSE {
-			downs++
-		}
-	}
-	return v / float64(max(downs, 1))
+	return v / float64(max(pdowns+ph.after[skip], 1))
 }
 
 // overlap returns the longest proper prefix of phrase p that the text ends

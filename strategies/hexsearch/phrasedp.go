@@ -11,9 +11,9 @@ import (
 // phraseDP finds, for a chosen lock target, the text that earns the most
 // power points on the way there: a longest path, by dynamic programming
 // over (position, row memory, automaton state). The memo holds, per
-// (position, row memory), a block of cells, one per state of the unit's
-// reduced automaton; a hash table finds the blocks. Both are reused from
-// one unit to the next.
+// (position, row memory), a chain of compact blocks (see dpBlock) of the
+// filled cells, keyed by the state of the unit's reduced automaton; a hash
+// table finds the chains. Both are reused from one unit to the next.
 //
 // The repeat rule needs only the current row's positions (down moves
 // never come back up). The search keeps the row's moves acyclic: a row's
@@ -32,9 +32,10 @@ type phraseDP struct {
 	tab     []dpSlot
 	mask    uint64
 	gen     uint32
-	nblocks int
-	cells   []uint32 // value<<8 | character, xor cellUnset: 0 is unset (see cellOf)
-	ncells  int32
+	nblocks int       // chains made for the current unit
+	blocks  []dpBlock // block 0 is unused: a link of 0 is none
+	kids    []dpKids  // by the first block of a chain: the moves from its (position, row memory)
+	nblk    int32     // blocks in use for the current unit
 
 	budget int // memo cells allowed per unit
 	nodes  int // memo cells filled for the current unit
@@ -60,7 +61,7 @@ type phraseDP struct {
 	red     []int32
 	edges   []acEdge
 	edgeAt  [][2]int32 // the edges of (state, command): edges[lo:hi]
-	actIdx  []int32    // cell of each reduced state in a block
+	actIdx  []int32    // index of each reduced state (its key in a block)
 	nAct    int32      // reduced states
 	left    []int32    // value of the partly typed phrase at a lock in a reduced state
 	gain    []int32    // points on reaching a reduced state, this unit
@@ -76,12 +77,38 @@ type phraseDP struct {
 	lock   [hextris.NumCommands]bool // commands that lock the unit at the target
 }
 
-// dpSlot locates the block of cells of one (position, row memory).
+// dpSlot locates the first block of the chain of one (position, row
+// memory).
 type dpSlot struct {
 	key uint64
 	gen uint32
 	blk int32
 }
+
+// dpBlock holds up to dpPerBlock memo cells of one (position, row memory),
+// each packed with its reduced state's index (see dpEntry), filled from
+// the first; an entry of 0 is empty. The last word links the chain's next
+// block (0: none). A (position, row memory) fills 4 to 5 of the 56 to 78
+// reduced states on the qualifier's larger problems: one block of a cache
+// line holds them, where a cell per reduced state took 224 to 312 bytes
+// a block, mostly unset, and the lookups missed the cache.
+type dpBlock [dpPerBlock + 1]uint64
+
+const dpPerBlock = 7
+
+// dpKids are the moves of the phrase search from one (position, row
+// memory), by command: they are the same for every automaton state there,
+// so they are found once, when its first cell is searched, for the 4 to 5
+// that are.
+type dpKids struct {
+	done bool
+	k    [hextris.NumCommands]dpKid
+}
+
+// dpKid is one move: to state t with row memory rm, tb the first block of
+// its chain; tb < 0 where the move is not allowed (off the board, off the
+// corridor, forbidden by the row memory, or not leading to the target).
+type dpKid struct{ t, tb, rm int32 }
 
 const (
 	// Values are in sixteenths of a point (dpUnit), so that a cell packs
@@ -239,7 +266,7 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 		clear(d.tab)
 		d.gen = 1
 	}
-	d.nodes, d.over, d.nblocks, d.ncells = 0, false, 0, 0
+	d.nodes, d.over, d.nblocks, d.nblk = 0, false, 0, 1
 	d.b, d.u, d.target = b, u, target
 	d.tx, d.ty, _ = g.unpack(target)
 	d.nrot = g.nrot[u]
@@ -250,7 +277,7 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 	d.sx, d.sy, _ = g.unpack(from)
 	d.activate(a0, d.ty-d.sy, used)
 	a0 = d.red[a0]
-	best := d.value(from, d.sx, d.sy, g.rot(from), 0, d.block(from, 0), a0)
+	best := d.value(from, 0, d.block(from, 0), a0)
 	if d.over || best <= dpDead {
 		return out, 0, false
 	}
@@ -258,10 +285,14 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 	s, rm, a := from, 0, a0
 	for guard := 0; guard < 1<<20; guard++ {
 		blk := d.findBlock(s, rm)
-		if blk < 0 || d.cells[blk+d.actIdx[a]] == 0 {
+		if blk < 0 {
 			return out, 0, false
 		}
-		ch := byte(d.cells[blk+d.actIdx[a]])
+		cell, _, _ := d.lookup(blk, d.actIdx[a])
+		if cell == 0 {
+			return out, 0, false
+		}
+		ch := byte(cell)
 		out = append(out, ch)
 		c, _, _ := hextris.DecodeChar(rune(ch))
 		a = d.red[d.ac.step(a, ch)]
@@ -275,14 +306,72 @@ func (d *phraseDP) solve(b *board, u int, from, target int32, a0 int32, used []b
 }
 
 // cellOf packs a memo cell: value v and character ch, xor cellUnset so
-// that a cell cleared to 0 is unset (a block is made with a memclr).
+// that no cell is 0 (0 is unset).
 func cellOf(v int32, ch byte) uint32 { return (uint32(v)<<8 | uint32(ch)) ^ cellUnset }
+
+// dpEntry packs the cell of reduced state index ai for a block: never 0.
+func dpEntry(ai int32, cell uint32) uint64 { return uint64(ai+1)<<32 | uint64(cell) }
+
+// newBlock returns a cleared block for the current unit.
+func (d *phraseDP) newBlock() int32 {
+	if int(d.nblk) >= len(d.blocks) {
+		d.blocks = append(d.blocks, make([]dpBlock, max(64, len(d.blocks)))...)
+		d.kids = append(d.kids, make([]dpKids, len(d.blocks)-len(d.kids))...)
+	}
+	b := d.nblk
+	d.blocks[b] = dpBlock{}
+	d.nblk++
+	return b
+}
+
+// lookup returns the cell of reduced state index ai in the chain that
+// begins at block blk, or 0 and where it would go: the block and the
+// entry (dpPerBlock: a block to link after blk).
+func (d *phraseDP) lookup(blk, ai int32) (cell uint32, at int32, i int) {
+	want := uint64(ai + 1)
+	for {
+		bk := &d.blocks[blk]
+		for i, e := range bk[:dpPerBlock] {
+			if e == 0 {
+				return 0, blk, i
+			}
+			if e>>32 == want {
+				return uint32(e), blk, i
+			}
+		}
+		next := int32(bk[dpPerBlock])
+		if next == 0 {
+			return 0, blk, dpPerBlock
+		}
+		blk = next
+	}
+}
+
+// store sets the cell of reduced state index ai, not in the chain of blk
+// yet, at the chain's first empty entry from block at, entry i (where
+// lookup found none).
+func (d *phraseDP) store(at int32, i int, ai int32, cell uint32) {
+	for {
+		for ; i < dpPerBlock; i++ {
+			if e := &d.blocks[at][i]; *e == 0 {
+				*e = dpEntry(ai, cell)
+				return
+			}
+		}
+		next := int32(d.blocks[at][dpPerBlock])
+		if next == 0 {
+			next = d.newBlock()
+			d.blocks[at][dpPerBlock] = uint64(next)
+		}
+		at, i = next, 0
+	}
+}
 
 func dpKey(s int32, rm int) uint64 { return uint64(s)<<6 | uint64(rm) }
 
 func dpHash(key uint64) uint64 { return (key * 0x9E3779B97F4A7C15) >> 24 }
 
-// findBlock returns the first cell of the block of (s, rm), or -1.
+// findBlock returns the first block of the chain of (s, rm), or -1.
 func (d *phraseDP) findBlock(s int32, rm int) int32 {
 	key := dpKey(s, rm)
 	for i := dpHash(key) & d.mask; ; i = (i + 1) & d.mask {
@@ -296,8 +385,8 @@ func (d *phraseDP) findBlock(s int32, rm int) int32 {
 	}
 }
 
-// block returns the first cell of the block of (s, rm), making the block
-// if needed.
+// block returns the first block of the chain of (s, rm), making the
+// chain if needed.
 func (d *phraseDP) block(s int32, rm int) int32 {
 	key := dpKey(s, rm)
 	for i := dpHash(key) & d.mask; ; i = (i + 1) & d.mask {
@@ -308,12 +397,8 @@ func (d *phraseDP) block(s int32, rm int) int32 {
 			}
 			continue
 		}
-		e.gen, e.key, e.blk = d.gen, key, d.ncells
-		d.ncells += d.nAct
-		if int(d.ncells) > len(d.cells) {
-			d.cells = append(d.cells, make([]uint32, max(int(d.ncells), 2*len(d.cells))-len(d.cells))...)
-		}
-		clear(d.cells[e.blk:d.ncells])
+		e.gen, e.key, e.blk = d.gen, key, d.newBlock()
+		d.kids[e.blk].done = false
 		d.nblocks++
 		if 2*d.nblocks > len(d.tab) {
 			blk := e.blk
@@ -418,12 +503,18 @@ func (d *phraseDP) move(s int32, x, y, r, rm int, c hextris.Command) (t int32, n
 }
 
 // value is the most points the rest of a path from (s, rm, a) can earn,
-// or dpDead; (x, y, r) is s unpacked and blk the block of (s, rm).
-func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
-	ci := blk + d.actIdx[a]
-	if c := d.cells[ci]; c != 0 {
+// or dpDead; blk is the first block of (s, rm).
+func (d *phraseDP) value(s int32, rm int, blk, a int32) int32 {
+	c, at, ei := d.lookup(blk, d.actIdx[a])
+	if c != 0 {
 		return int32(c^cellUnset) >> 8
 	}
+	return d.search(s, rm, blk, a, at, ei)
+}
+
+// search is value where the memo lacks the cell of (s, rm, a): it finds
+// the cell and stores it at block at, entry ei (see lookup).
+func (d *phraseDP) search(s int32, rm int, blk, a, at int32, ei int) int32 {
 	if d.nodes >= d.budget {
 		d.over = true
 		return dpDead
@@ -442,20 +533,22 @@ func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
 			}
 		}
 	} else {
+		if !d.kids[blk].done {
+			d.findKids(s, rm, blk)
+		}
 		for c := range hextris.NumCommands {
-			t, nx, ny, rm2, ok := d.move(s, x, y, r, rm, c)
-			if !ok || d.rc.distTo(t) < 0 || !d.rowOK(nx, ny, rm2) {
+			k := d.kids[blk].k[c]
+			if k.tb < 0 {
 				continue
 			}
-			nr := r
-			if c == hextris.RotCW || c == hextris.RotCCW {
-				nr += int(t - s)
-			}
-			tb := d.block(t, rm2)
 			for _, e := range d.commandEdges(a, c) {
-				v := d.value(t, nx, ny, nr, rm2, tb, e.to)
-				if d.over {
-					return dpDead
+				// The memo's cell, looked up here: most are found.
+				cell, kat, kei := d.lookup(k.tb, d.actIdx[e.to])
+				v := int32(cell^cellUnset) >> 8
+				if cell == 0 {
+					if v = d.search(k.t, int(k.rm), k.tb, e.to, kat, kei); d.over {
+						return dpDead
+					}
 				}
 				if v <= dpDead {
 					continue
@@ -466,8 +559,25 @@ func (d *phraseDP) value(s int32, x, y, r, rm int, blk, a int32) int32 {
 			}
 		}
 	}
-	d.cells[ci] = cellOf(best, bestCh)
+	d.store(at, ei, d.actIdx[a], cellOf(best, bestCh))
 	return best
+}
+
+// findKids finds the moves from (s, rm), whose chain begins at block blk,
+// making their chains.
+func (d *phraseDP) findKids(s int32, rm int, blk int32) {
+	x, y, r := d.g.unpack(s)
+	var ks [hextris.NumCommands]dpKid
+	for c := range hextris.NumCommands {
+		ks[c].tb = -1
+		t, nx, ny, rm2, ok := d.move(s, x, y, r, rm, c)
+		if !ok || d.rc.distTo(t) < 0 || !d.rowOK(nx, ny, rm2) {
+			continue
+		}
+		ks[c] = dpKid{t: t, tb: d.block(t, rm2), rm: int32(rm2)}
+	}
+	// d.kids may have grown with the chains made.
+	d.kids[blk] = dpKids{done: true, k: ks}
 }
 
 // rowOK rejects states further than slack columns from the line from the

@@ -319,3 +319,52 @@ func benchPhraseDP(b *testing.B, s *Solver, us []dpCase, all []bool) {
 		b.ReportMetric(float64(pts)/float64(units), "points/unit")
 	}
 }
+
+// TestDPMemoChains fills the phrase search's memo chains in a random order,
+// some past one block (dpPerBlock cells) and some with none, and reads
+// every cell back: the cells stored, and 0 for the reduced states never
+// stored.
+func TestDPMemoChains(t *testing.T) {
+	d := &phraseDP{nblk: 1}
+	rng := rand.New(rand.NewPCG(3, 9))
+	const chains, states = 40, 30
+	heads := make([]int32, chains)
+	for i := range heads {
+		heads[i] = d.newBlock()
+	}
+	want := map[[2]int32]uint32{}
+	for range 600 {
+		c, ai := rng.Int32N(chains), rng.Int32N(states)
+		if c%5 == 0 {
+			continue // chains left empty
+		}
+		cell, at, i := d.lookup(heads[c], ai)
+		if cell != want[[2]int32{c, ai}] {
+			t.Fatalf("chain %d state %d: cell %x, want %x", c, ai, cell, want[[2]int32{c, ai}])
+		}
+		if cell == 0 {
+			v := cellOf(rng.Int32N(1<<20), byte(rng.IntN(256)))
+			d.store(at, i, ai, v)
+			want[[2]int32{c, ai}] = v
+		}
+	}
+	long := 0
+	for c := range int32(chains) {
+		n := 0
+		for ai := range int32(states) {
+			cell, _, _ := d.lookup(heads[c], ai)
+			if w := want[[2]int32{c, ai}]; cell != w {
+				t.Fatalf("chain %d state %d: cell %x, want %x", c, ai, cell, w)
+			}
+			if cell != 0 {
+				n++
+			}
+		}
+		if n > 2*dpPerBlock {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Fatalf("no chain holds more than %d cells: the test does not reach the links", 2*dpPerBlock)
+	}
+}
