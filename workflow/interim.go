@@ -98,7 +98,8 @@ type abInterim struct {
 // freeCost or more, a line waits until reportShare times the last one's
 // cost has passed since the last line, which keeps the lines under
 // 1/reportShare of the run's time; cheaper summaries (the first thousand
-// games or so) cost a fraction of a second in all.
+// games or so) cost a fraction of a second in all. A line due after the
+// plan's last game never waits: the last line says what the run ends with.
 const (
 	reportShare = 10
 	freeCost    = time.Millisecond
@@ -132,8 +133,8 @@ func (a *abInterim) watch(r *runner.Result) {
 	a.rs.Results[r.Index] = r
 	a.n++
 	now := time.Now()
-	if !a.every.due(a.n, a.last, a.at, now) || a.waits(now) {
-		return
+	if !a.every.due(a.n, a.last, a.at, now) || a.waits(now) && a.n < len(a.rs.Results) {
+		return // a due line waits for its share, but the last game's never
 	}
 	a.last, a.at = a.n, now
 	s, line := a.summary()
