@@ -544,15 +544,22 @@ func absDiff(a, b int) int {
 	return b - a
 }
 
+// placeOf locates unit u at state s for the placement terms: the state's
+// cell (x, y), the index i of its rotation and row parity in the offset
+// tables (g.sumDY[i], g.ring) and its number of members n.
+func (g *geom) placeOf(u int, s int32) (x, y, i, n int) {
+	x, y, r := g.unpack(s)
+	i = (u*6+r)*2 + y&1
+	return x, y, i, int(g.offStart[i+1] - g.offStart[i])
+}
+
 // placement returns the placement terms of unit u locking at state s on
 // board b (before the lock): its depth and its contact with filled cells
 // (walls and floor included). The cells around the members come from a
 // table (geom.ring): looked up one by one, each with a test against the
 // members, they were a fifth of a game's time on problem 0 (pprof).
 func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
-	x, y, r := g.unpack(s)
-	i := (u*6+r)*2 + y&1
-	n := int(g.offStart[i+1] - g.offStart[i])
+	x, y, i, n := g.placeOf(u, s)
 	sum := n*y + int(g.sumDY[i])
 	if e.w.Contact == 0 {
 		return e.w.Low * float64(sum) / float64(n)
@@ -582,9 +589,7 @@ func (e *evaluator) placement(g *geom, b *board, u int, s int32) float64 {
 // of the board's bounds (a lock's members lie on the board, so the cells
 // around them lie within the frame).
 func (e *evaluator) placementOn(bs *base, g *geom, u int, s int32) float64 {
-	x, y, r := g.unpack(s)
-	i := (u*6+r)*2 + y&1
-	n := int(g.offStart[i+1] - g.offStart[i])
+	x, y, i, n := g.placeOf(u, s)
 	sum := n*y + int(g.sumDY[i])
 	if e.w.Contact == 0 {
 		return e.w.Low * float64(sum) / float64(n)
