@@ -86,8 +86,8 @@ func zermelo(points, games [][]float64) []float64 {
 // ratings are the Bradley–Terry maximum-likelihood fit of the per-pair
 // results its --json reports, fitted here independently by Zermelo's
 // iteration, to 0.5 Elo, and (b) wherever the ladder tells a pair apart
-// (the pair's LOS at least 0.95), the pair's own head-to-head score
-// agrees with the ladder.
+// (the pair's LOS at least 0.95), the pair's own head-to-head games do not
+// decisively say the opposite.
 func TestLeagueMatchesPairwise(t *testing.T) {
 	st, _ := openStore(t)
 	ctx := context.Background()
@@ -157,9 +157,13 @@ func TestLeagueMatchesPairwise(t *testing.T) {
 			continue
 		}
 		separated++
-		if !agrees {
-			t.Errorf("%s–%s: the ladder tells them apart (LOS %.3f), yet the pair's own score is %.3f (+%d =%d -%d)",
-				p.A, p.B, *p.LOS, score, p.Wins, p.Draws, p.Losses)
+		// The pair's own games contradict the ladder only where they are
+		// decisive themselves (their LOS beyond 0.05..0.95 the other way):
+		// a pair even head to head (+214 =18 -218) may be told apart by
+		// the games each played against the others.
+		if own := headToHeadLOS(p.Wins, p.Losses); !agrees && (own < 0.05 || own > 0.95) {
+			t.Errorf("%s–%s: the ladder tells them apart (LOS %.3f), yet the pair's own games say the opposite (score %.3f, +%d =%d -%d, LOS %.3f)",
+				p.A, p.B, *p.LOS, score, p.Wins, p.Draws, p.Losses, own)
 		}
 	}
 	t.Logf("%d games; %d of %d pairs told apart by the ratings; %d pairs' scores against the ladder; prior %v", b.Games, separated, len(jb.Pairs), against, jb.Prior)
@@ -169,4 +173,13 @@ func TestLeagueMatchesPairwise(t *testing.T) {
 	for i, v := range jb.Versions {
 		t.Logf("  %d %-6s %8.2f (Zermelo %8.2f)", v.Rank, v.Version, *v.Rating, want[i]-mean)
 	}
+}
+
+// headToHeadLOS is the likelihood of superiority of the first of a pair
+// from its own wins and losses (draws say nothing): Φ((w−l)/√(w+l)).
+func headToHeadLOS(w, l int) float64 {
+	if w+l == 0 {
+		return 0.5
+	}
+	return 0.5 * math.Erfc(-float64(w-l)/math.Sqrt(2*float64(w+l)))
 }

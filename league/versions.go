@@ -96,6 +96,9 @@ func (w *worker) dropChanged(c *claimed) {
 			}
 		}
 	}
+	if n == 0 {
+		return // none of this block's units was the changed version's
+	}
 	var titles []string
 	w.mu.Lock()
 	for i := range changed {
