@@ -610,8 +610,6 @@ func isInterpreter(exe string) bool {
 	return interpreters[strings.TrimRight(base, "0123456789.-_")]
 }
 
-// fingerprint hashes files (their base names and contents): a rebuilt bot
-// has another fingerprint, so its runs are new runs.
 // FilesMoved reports whether the files behind an external entrant's
 // Fingerprint look different from when it was parsed: a size or a
 // modification time changed, or a file is gone. It costs a stat a file,
@@ -636,6 +634,8 @@ func statStamp(files []string) string {
 	return b.String()
 }
 
+// fingerprint hashes files (their base names and contents): a rebuilt bot
+// has another fingerprint, so its runs are new runs.
 func fingerprint(files []string) (string, error) {
 	h := sha256.New()
 	for _, f := range files {
