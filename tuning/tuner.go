@@ -252,10 +252,7 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 			if err != nil {
 				return nil, fmt.Errorf("opponent: %w", err)
 			}
-			if e.IsExternal() {
-				bots[e.Key()] = e.Fingerprint
-			}
-			oppKeys = append(oppKeys, e.Key())
+			oppKeys = append(oppKeys, entrantKeys([]*entrant.Entrant{e}, bots)...)
 		}
 		if len(oppKeys) == 0 && info.MinSeats > 1 {
 			return nil, fmt.Errorf("game %s needs opponents: give an opponent pool (e.g. --opponents %s)", info.Name, strategyList(reg, info.Name))
@@ -333,6 +330,12 @@ func lineupKeys(reg *contract.Registry, game, what, lineup string, bots map[stri
 		}
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
+	return entrantKeys(ents, bots), nil
+}
+
+// entrantKeys returns the keys of ents, noting each external one's
+// fingerprint in bots.
+func entrantKeys(ents []*entrant.Entrant, bots map[string]string) []string {
 	keys := make([]string, 0, len(ents))
 	for _, e := range ents {
 		if e.IsExternal() {
@@ -340,7 +343,7 @@ func lineupKeys(reg *contract.Registry, game, what, lineup string, bots map[stri
 		}
 		keys = append(keys, e.Key())
 	}
-	return keys, nil
+	return keys
 }
 
 // keyEntrants turns the entrant keys of a study definition (its opponents
