@@ -350,7 +350,7 @@ func (w *worker) run(ctx context.Context) (*Outcome, error) {
 		return nil
 	})
 	inflight := make(chan struct{}, 2) // blocks claimed and not yet stored
-	g.Go(func() error { return w.collect(gctx, done, inflight) })
+	g.Go(func() error { return w.collect(gctx, done, inflight, cancel) })
 	feedErr := w.feed(gctx, work, inflight)
 	close(work)
 	err := g.Wait()
@@ -600,11 +600,9 @@ func (w *worker) play(ctx context.Context, work <-chan job, done chan<- job) err
 				g.PlayerData = playerData(out.Detail, len(out.Seats))
 			}
 		}
-		select {
-		case done <- j:
-		case <-ctx.Done():
-			return nil
-		}
+		// Even when interrupted: the game finished, and collect reads done
+		// until it is closed, after the players have returned.
+		done <- j
 	}
 	return nil
 }
@@ -632,11 +630,17 @@ func playerData(detail map[string]any, seats int) []map[string]any {
 }
 
 // collect stores each block once all its games are played, then reads the
-// league's new games into the tally.
-func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan struct{}) error {
+// league's new games into the tally. It reads done to the end, so that no
+// player waits on it; when storing fails, it stops the run (cancel) and
+// stores nothing more.
+func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan struct{}, cancel func()) error {
 	var sum time.Duration
 	var n int
+	var firstErr error
 	for j := range done {
+		if firstErr != nil {
+			continue
+		}
 		c := j.blk
 		g := &c.games[j.k]
 		if g.Seats == nil && !c.dropped[j.unit].Load() {
@@ -649,7 +653,9 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 			continue
 		}
 		if err := w.store(ctx, c); err != nil {
-			return err
+			firstErr = err
+			cancel()
+			continue
 		}
 		w.mu.Lock()
 		if n > 0 {
@@ -658,7 +664,7 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 		w.mu.Unlock()
 		<-inflight
 	}
-	return nil
+	return firstErr
 }
 
 // store stores a finished block and brings the tally up to date.

@@ -233,11 +233,10 @@ func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, err
 					done++
 				}
 				if done > 0 {
-					select {
-					case results <- chunk[:done]:
-					case <-gctx.Done():
-						return nil
-					}
+					// Even when interrupted: these games finished, and the
+					// collector reads until results is closed, after the
+					// players have returned.
+					results <- chunk[:done]
 				}
 				switch {
 				case gctx.Err() != nil:

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -205,6 +206,42 @@ func TestPlayerSeedSpread(t *testing.T) {
 				t.Fatalf("PlayerSeed collision at case %d seat %d", c, s)
 			}
 			seen[x] = true
+		}
+	}
+}
+
+// An interrupt keeps every game that finished: a player whose chunk of
+// games is cut short by it (the games before a hung one finished) still
+// hands those games over. The chunks grow with the rate of play, so after
+// the first hundred quick games a hang falls inside a chunk.
+func TestInterruptKeepsTheChunksFinishedGames(t *testing.T) {
+	for hang := uint64(250); hang < 260; hang++ {
+		d := &harnesstest.Duel{Seats: 2, HangFrom: hang}
+		r := harnesstest.DuelRegistry(d)
+		p, err := EvalPlan(d, "seeds:400", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			for d.Played.Load() < int64(hang) { // the hung game has started
+				time.Sleep(time.Millisecond)
+			}
+			cancel()
+		}()
+		rs, err := (&Runner{Jobs: 1}).Run(ctx, p, nil)
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("hang at seed %d: err = %v, want the interrupt", hang, err)
+		}
+		got := 0
+		for _, r := range rs.Results {
+			if r != nil {
+				got++
+			}
+		}
+		if want := int(hang) - 1; got != want || rs.Played != want {
+			t.Fatalf("hang at seed %d: %d results (%d played), want the %d games that finished", hang, got, rs.Played, want)
 		}
 	}
 }

@@ -18,12 +18,15 @@ import (
 )
 
 // Duel is a toy game for the harness tests: every seat scores its bot's
-// skill plus seeded noise; an optional delay makes games slow.
+// skill plus seeded noise; an optional delay makes games slow, and a game
+// whose seed is HangFrom or more (when set) waits for its context to end, as
+// one with a hung bot does.
 type Duel struct {
-	Seats   int
-	Delay   time.Duration
-	Played  atomic.Int64
-	GroupOf func(i int) string
+	Seats    int
+	Delay    time.Duration
+	HangFrom uint64
+	Played   atomic.Int64
+	GroupOf  func(i int) string
 }
 
 type DuelBot struct{ Skill float64 }
@@ -50,6 +53,10 @@ func (d *Duel) Cases(set string) ([]contract.Case, error) {
 
 func (d *Duel) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	d.Played.Add(1)
+	if d.HangFrom > 0 && c.Seed >= d.HangFrom {
+		<-ctx.Done()
+		return contract.Outcome{}, ctx.Err()
+	}
 	if d.Delay > 0 {
 		select {
 		case <-time.After(d.Delay):
