@@ -3,7 +3,8 @@
 // and, in the first rounds, LEARN) a fixed number of turns ahead, keeping
 // the best states of each depth by a weighted evaluation and merging states
 // reached by different action orders. In the first rounds (learn_first) the
-// action is a LEARN, the search choosing which. The opponent is modelled
+// action is a LEARN, the search choosing which, or with learn_pick what the
+// spell book would bring within reach (reach.go). The opponent is modelled
 // cheaply by default (opp_model 1): an order it can brew now is assumed
 // gone after the first turn, and a brew that ends the game for it ends the
 // search; opp_model 2 runs a smaller search from its seat first and takes
@@ -40,6 +41,7 @@ type Beam struct {
 	legal    []brew.Action
 	best     node  // the best line's final state after search
 	opp      *Beam // the search from the opponent's seat (opp_model 2)
+	rch      reacher
 }
 
 var _ brew.Bot = (*Beam)(nil)
@@ -144,6 +146,11 @@ func (b *Beam) Act(s *brew.State, me int) brew.Action {
 		b.deadline = time.Now().Add(b.cfg.timeLimit)
 	}
 	b.prepare(s, me)
+	if b.r.learnOnly && b.cfg.learnPick {
+		if k, ok := b.reachPick(s, me); ok {
+			return brew.LearnAction(int(s.Tome[k].ID))
+		}
+	}
 	act := b.search(s, me)
 	if ok, _ := s.Valid(me, act); ok || act.Kind == brew.Wait {
 		return act

@@ -21,7 +21,7 @@ var Params = param.Specs{
 		Help: "factor applied per depth to the points of a brew (sooner is surer)"},
 	{Name: "w_score", Kind: param.Float, Min: 0, Max: 5, Default: 1,
 		Help: "weight of the points earned by brewing"},
-	{Name: "w_brew", Kind: param.Float, Min: 0, Max: 50, Default: 20,
+	{Name: "w_brew", Kind: param.Float, Min: 0, Max: 50, Default: 5,
 		Help: "bonus per potion brewed, discounted like its price (pace: the sixth potion ends the game)"},
 	{Name: "w_urgency", Kind: param.Float, Min: 0, Max: 5, Default: 0.5,
 		Help: "extra weight of the urgency-bonus part of a brew's price"},
@@ -55,6 +55,10 @@ var Params = param.Specs{
 		Help: "LEARN is searched only while the round is below this"},
 	{Name: "learn_first", Kind: param.Int, Min: 0, Max: 100, Default: 8,
 		Help: "in rounds below this the turn's action is a LEARN (the search picks which) while the tome has spells"},
+	{Name: "learn_pick", Kind: param.Int, Min: 0, Max: 1, Default: 1,
+		Help: "1: the LEARNs of the learn_first rounds are chosen by reach (what the spell book makes of an empty inventory in 14 turns of casting), not by the search"},
+	{Name: "w_learn_tier0", Kind: param.Float, Min: 0, Max: 5, Default: 0.3,
+		Help: "learn_pick 1: value of each tier-0 ingredient a LEARN costs or brings"},
 	{Name: "opp_model", Kind: param.Int, Min: 0, Max: 2, Default: 1,
 		Help: "1: the order the opponent can brew now is assumed gone after the first turn, and a game-ending brew of the opponent ends the search; " +
 			"2: a search from the opponent's seat (opp_nodes, opp_width, opp_depth) predicts its brews turn by turn, they are gone for us from the next turn, and its game-ending brew ends our lines there"},
@@ -83,6 +87,8 @@ type config struct {
 	evalSum             bool
 	learnTurns          int32
 	learnFirst          int32
+	learnPick           bool
+	wLearn0             float32
 	oppModel            int
 	oppNodes, oppWidth  int
 	oppDepth            int
@@ -115,6 +121,8 @@ func configFrom(v param.Values) (config, error) {
 		evalSum:    Params.Int(v, "eval_sum") != 0,
 		learnTurns: int32(Params.Int(v, "learn_turns")),
 		learnFirst: int32(Params.Int(v, "learn_first")),
+		learnPick:  Params.Int(v, "learn_pick") != 0,
+		wLearn0:    f("w_learn_tier0"),
 		oppModel:   Params.Int(v, "opp_model"),
 		oppNodes:   Params.Int(v, "opp_nodes"),
 		oppWidth:   Params.Int(v, "opp_width"),
