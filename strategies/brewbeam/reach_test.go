@@ -6,18 +6,25 @@ import (
 	"gauntlet/referees/brew"
 )
 
+// reachBot is the final-rules game of seed with a bot of params v.
+func reachBot(t *testing.T, seed int64, v map[string]float64) (brew.State, *Beam) {
+	t.Helper()
+	s, err := brew.New(seed, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, b
+}
+
 // A spell that turns tier-0 ingredients into higher tiers brings more
 // within reach than one that turns them back down, and the reach of the
 // starting book alone is the floor both start from.
 func TestReachPrefersUpgrades(t *testing.T) {
-	s, err := brew.New(1, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := New(map[string]float64{"learn_pick": 1}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := reachBot(t, 1, map[string]float64{"learn_pick": 1})
 	b.prepare(&s, 0)
 	up := brew.Recipe{Delta: [brew.Tiers]int8{-2, 0, 1, 0}, Repeatable: true}
 	down := brew.Recipe{Delta: [brew.Tiers]int8{1, 1, 0, -1}}
@@ -40,14 +47,7 @@ func TestReachPrefersUpgrades(t *testing.T) {
 // With learn_pick 1 the opening LEARN is the affordable slot of the best
 // reach plus tier-0 balance, and a slot it cannot pay for is never chosen.
 func TestReachPickAffordable(t *testing.T) {
-	s, err := brew.New(1, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := New(map[string]float64{"learn_pick": 1, "w_learn_tier0": 0}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := reachBot(t, 1, map[string]float64{"learn_pick": 1, "w_learn_tier0": 0})
 	b.prepare(&s, 0)
 	best, bestReach := -1, float32(0)
 	for k := 0; k < int(s.NTome); k++ {
@@ -76,14 +76,7 @@ func TestReachPickAffordable(t *testing.T) {
 
 // A reach-picked LEARN allocates nothing once the buffers are sized.
 func TestReachPickAllocates(t *testing.T) {
-	s, err := brew.New(2, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := New(map[string]float64{"learn_pick": 1}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, b := reachBot(t, 2, map[string]float64{"learn_pick": 1})
 	s.P[0].Inv = [brew.Tiers]int32{5, 0, 0, 0}
 	b.Act(&s, 0)
 	if n := testing.AllocsPerRun(5, func() { b.Act(&s, 0) }); n != 0 {
