@@ -109,7 +109,9 @@ func TestBotRebuiltMidBlock(t *testing.T) {
 	st, _ := openStore(t)
 	ctx := context.Background()
 	script := filepath.Join(t.TempDir(), "self.sh")
-	rewrite := "if [ ! -e \"$0.done\" ]; then : >\"$0.done\"; echo '# rebuilt' >>\"$0\"; fi\n"
+	// The append is retried: opening the script for writing fails (text
+	// file busy) while another game's bot is being started from it.
+	rewrite := "if [ ! -e \"$0.done\" ]; then : >\"$0.done\"; until echo '# rebuilt' 2>/dev/null >>\"$0\"; do sleep 0.01; done; fi\n"
 	body := strings.Replace(waitBot, "\n", "\n"+rewrite, 1) // after the #! line
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
