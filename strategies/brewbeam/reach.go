@@ -1,6 +1,7 @@
 package brewbeam
 
 import (
+	"cmp"
 	"math/bits"
 	"slices"
 
@@ -136,15 +137,7 @@ func (b *Beam) reach(k int) float32 {
 		}
 		if len(rc.next) > reachWidth {
 			// The most valuable inventories go on; ties keep their order.
-			slices.SortStableFunc(rc.next, func(x, y reachNode) int {
-				switch {
-				case x.value > y.value:
-					return -1
-				case x.value < y.value:
-					return 1
-				}
-				return 0
-			})
+			slices.SortStableFunc(rc.next, func(x, y reachNode) int { return cmp.Compare(y.value, x.value) })
 			rc.next = rc.next[:reachWidth]
 		}
 		rc.cur, rc.next = rc.next, rc.cur
