@@ -20,14 +20,16 @@ func BenchmarkTurn(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	nodes := 0
+	nodes, opp := 0, 0
 	for i := 0; i < b.N; i++ {
 		s := &states[i%len(states)]
 		bot.Act(s, 0)
 		nodes += bot.Stats().Nodes
+		opp += bot.Stats().OppNodes
 	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes+opp)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/turn")
+	b.ReportMetric(float64(opp)/float64(b.N), "oppnodes/turn")
 }
 
 // BenchmarkNode is the cost of one generated state: expansion, evaluation
@@ -69,11 +71,11 @@ func BenchmarkGame(b *testing.B) {
 	}
 }
 
-// BenchmarkTurnOpp is BenchmarkTurn with the opponent's search (opp_model
-// 2) before ours.
-func BenchmarkTurnOpp(b *testing.B) {
+// BenchmarkTurnOppNow is BenchmarkTurn with the cheap opponent model
+// (opp_model 1) instead of the default search from the opponent's seat.
+func BenchmarkTurnOppNow(b *testing.B) {
 	states := midgameStates(b, 4)
-	bot, err := New(map[string]float64{"opp_model": 2}, 1)
+	bot, err := New(map[string]float64{"opp_model": 1}, 1)
 	if err != nil {
 		b.Fatal(err)
 	}
