@@ -98,7 +98,7 @@ type worker struct {
 	fitAt      int // tally games at the last fit
 	seq        int64
 	out        Outcome
-	rate       time.Duration // mean wall time of a game on this worker
+	rate       time.Duration // mean wall time of a game of the latest block this worker stored
 }
 
 // Run plays league games until the target is reached or ctx ends. Several
@@ -315,6 +315,7 @@ type claimed struct {
 	plan    *runner.Plan
 	games   []Game
 	left    int
+	wall    time.Duration // the wall time of its games played so far
 	dropped []atomic.Bool // units not to store (a referee failed): read by the players while the collector marks them
 	pending []bool        // units counted in the scheduler's pending games
 	unitGPU int
@@ -381,12 +382,25 @@ func (w *worker) run(ctx context.Context) (*Outcome, error) {
 func (w *worker) feed(ctx context.Context, work chan<- job, inflight chan struct{}) error {
 	units := max(1, w.cfg.Jobs/2)
 	lastPoll := time.Now()
+	nVersions := 0
 	for ctx.Err() == nil {
 		if w.refreshNow.Swap(false) || time.Since(lastPoll) >= w.cfg.Poll {
 			lastPoll = time.Now()
 			if err := w.refreshVersions(ctx); err != nil {
 				return err
 			}
+			// A version added (or a new generation) may play far slower
+			// than those the blocks were sized for, and a block's games are
+			// stored only once it is whole: the sizing starts again small.
+			w.mu.Lock()
+			if n := len(w.versions); n != nVersions {
+				if nVersions > 0 {
+					units = max(1, w.cfg.Jobs/2)
+					w.rate = 0
+				}
+				nVersions = n
+			}
+			w.mu.Unlock()
 			if err := w.readGames(ctx); err != nil {
 				return err
 			}
@@ -634,8 +648,6 @@ func playerData(detail map[string]any, seats int) []map[string]any {
 // player waits on it; when storing fails, it stops the run (cancel) and
 // stores nothing more.
 func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan struct{}, cancel func()) error {
-	var sum time.Duration
-	var n int
 	var firstErr error
 	for j := range done {
 		if firstErr != nil {
@@ -646,8 +658,7 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 		if g.Seats == nil && !c.dropped[j.unit].Load() {
 			c.dropped[j.unit].Store(true) // a referee failure
 		}
-		sum += time.Duration(g.Wall * float64(time.Millisecond))
-		n++
+		c.wall += time.Duration(g.Wall * float64(time.Millisecond))
 		c.left--
 		if c.left > 0 {
 			continue
@@ -657,9 +668,11 @@ func (w *worker) collect(ctx context.Context, done <-chan job, inflight <-chan s
 			cancel()
 			continue
 		}
+		// The rate of the latest block, so that blocks follow a change
+		// in the games' pace.
 		w.mu.Lock()
-		if n > 0 {
-			w.rate = sum / time.Duration(n)
+		if len(c.games) > 0 {
+			w.rate = c.wall / time.Duration(len(c.games))
 		}
 		w.mu.Unlock()
 		<-inflight

@@ -80,7 +80,12 @@ func newBeam(cfg config) *Beam {
 	if cfg.oppModel == 2 {
 		oc := cfg
 		oc.oppModel = 0
-		oc.nodes, oc.width, oc.depth = cfg.oppNodes, cfg.oppWidth, cfg.oppDepth
+		// The opponent's search is held within ours (half our states, our
+		// width and depth), so that a smaller budget makes the whole turn
+		// cheaper: at the defaults the caps are the opp_ values themselves.
+		oc.nodes = min(cfg.oppNodes, cfg.nodes/2)
+		oc.width = min(cfg.oppWidth, cfg.width)
+		oc.depth = min(cfg.oppDepth, cfg.depth)
 		oc.timeLimit = 0
 		b.opp = newBeam(oc)
 	}

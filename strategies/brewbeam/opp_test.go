@@ -110,3 +110,32 @@ func TestLearnFirst(t *testing.T) {
 		t.Errorf("round 8 with a free order: %v, want no forced LEARN", a)
 	}
 }
+
+// TestOppSearchWithinOurs: the opponent's search is held within our own
+// (half our states, our width and depth), so a small budget makes the
+// whole turn small; at the defaults the opp_ values apply as they are.
+func TestOppSearchWithinOurs(t *testing.T) {
+	for _, c := range []struct {
+		params              map[string]float64
+		nodes, width, depth int
+	}{
+		{nil, 30000, 200, 14},
+		{map[string]float64{"width": 30, "depth": 6, "nodes": 3000}, 1500, 30, 6},
+		{map[string]float64{"nodes": 400000, "opp_nodes": 100000, "opp_width": 300, "opp_depth": 20}, 100000, 300, 14},
+	} {
+		bot, err := New(c.params, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := bot.opp.cfg
+		if o.nodes != c.nodes || o.width != c.width || o.depth != c.depth {
+			t.Errorf("%v: the opponent's search has %d states, width %d, depth %d; want %d, %d, %d",
+				c.params, o.nodes, o.width, o.depth, c.nodes, c.width, c.depth)
+		}
+		s := raceState(t)
+		bot.Act(&s, 0)
+		if n := bot.Stats().OppNodes; n == 0 || n > c.nodes+c.width*48 {
+			t.Errorf("%v: the opponent's search generated %d states (budget %d)", c.params, n, c.nodes)
+		}
+	}
+}

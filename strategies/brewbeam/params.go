@@ -63,11 +63,11 @@ var Params = param.Specs{
 		Help: "1: the order the opponent can brew now is assumed gone after the first turn, and a game-ending brew of the opponent ends the search; " +
 			"2: a search from the opponent's seat (opp_nodes, opp_width, opp_depth) predicts its brews turn by turn, they are gone for us from the next turn, and its game-ending brew ends our lines there"},
 	{Name: "opp_nodes", Kind: param.Int, Min: 100, Max: 10000000, Default: 30000,
-		Help: "opp_model 2: search budget of the opponent's search in generated states"},
+		Help: "opp_model 2: search budget of the opponent's search in generated states (at most half of nodes)"},
 	{Name: "opp_width", Kind: param.Int, Min: 1, Max: 5000, Default: 200,
-		Help: "opp_model 2: beam width of the opponent's search"},
+		Help: "opp_model 2: beam width of the opponent's search (at most width)"},
 	{Name: "opp_depth", Kind: param.Int, Min: 1, Max: 40, Default: 14,
-		Help: "opp_model 2: the opponent's actions searched ahead"},
+		Help: "opp_model 2: the opponent's actions searched ahead (at most depth)"},
 }
 
 // config is the validated settings of one bot.
