@@ -391,12 +391,12 @@ func (w *worker) feed(ctx context.Context, work chan<- job, inflight chan struct
 			}
 			// A version added (or a new generation) may play far slower
 			// than those the blocks were sized for, and a block's games are
-			// stored only once it is whole: the sizing starts again small.
+			// stored only once it is whole: the sizing starts again small
+			// (and at most doubles, whatever the pace of the latest block).
 			w.mu.Lock()
 			if n := len(w.versions); n != nVersions {
 				if nVersions > 0 {
 					units = max(1, w.cfg.Jobs/2)
-					w.rate = 0
 				}
 				nVersions = n
 			}
