@@ -34,7 +34,8 @@ type StudyInfo struct {
 	Best     *float64  `json:"best_value"`
 	// BestTrial is the number of the trial of Best.
 	BestTrial *int `json:"best_trial,omitempty"`
-	// Space are the parameters searched.
+	// Space are the parameters searched (NAME=LO:HI where the study
+	// narrowed the declared range).
 	Space []string `json:"space,omitempty"`
 	// Updated is when a trial last started or ended (Created without one).
 	Updated time.Time `json:"updated"`
@@ -189,7 +190,7 @@ func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 			return nil, err
 		}
 		info := StudyInfo{Name: rec.Name, Game: rec.Spec.Game, Source: rec.Spec.Source, Strategy: rec.Spec.Strategy, Cases: rec.Spec.Cases,
-			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials), Space: rec.Spec.Space, Updated: rec.Created}
+			Sampler: rec.Spec.Sampler, Created: rec.Created, Trials: len(rec.Trials), Space: SpaceItems(rec.Spec.Space, rec.Spec.Ranges), Updated: rec.Created}
 		for _, t := range rec.Trials {
 			for _, at := range []time.Time{t.Start, t.End} {
 				if at.After(info.Updated) {

@@ -3,6 +3,8 @@ package tuning
 import (
 	"fmt"
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/c-bata/goptuna"
@@ -16,9 +18,14 @@ import (
 // keep their base values; the base values of all of them are also the
 // "default" configuration the best trial is compared with.
 type Space struct {
+	// Specs are the declared parameters, with the searched ranges narrowed
+	// where Ranges says so.
 	Specs param.Specs
 	Tuned []string     // searched parameters, in declaration order
 	Base  param.Values // every parameter's value outside the search
+	// Ranges are the searched ranges narrowed from the declared ones
+	// (NAME=LO:HI items), by name; nil when none is.
+	Ranges map[string][2]float64
 }
 
 // SplitNames reads a comma-separated list of parameter names ("a, b,c");
@@ -33,10 +40,13 @@ func SplitNames(list string) []string {
 	return out
 }
 
-// NewSpace checks the names against the declaration and builds the space.
-// No names means every declared parameter. base must be valid values of
-// specs (missing ones take their defaults).
-func NewSpace(specs param.Specs, names []string, base param.Values) (*Space, error) {
+// NewSpace checks the items against the declaration and builds the space.
+// An item is a parameter's name, or NAME=LO:HI to draw it from [LO, HI]
+// only: a range within the declared one, holding the base value, of a
+// numeric parameter (whole numbers for an integer one). No items means
+// every declared parameter over its declared range. base must be valid
+// values of specs (missing ones take their defaults).
+func NewSpace(specs param.Specs, items []string, base param.Values) (*Space, error) {
 	if len(specs) == 0 {
 		return nil, fmt.Errorf("the strategy declares no parameters: nothing to tune")
 	}
@@ -45,22 +55,83 @@ func NewSpace(specs param.Specs, names []string, base param.Values) (*Space, err
 		return nil, err
 	}
 	want := map[string]bool{}
-	for _, n := range names {
-		if _, ok := specs.Lookup(n); !ok {
+	narrowed := slices.Clone(specs)
+	var ranges map[string][2]float64
+	for _, item := range items {
+		n, rng, hasRange := strings.Cut(item, "=")
+		s, ok := specs.Lookup(n)
+		if !ok {
 			return nil, fmt.Errorf("--space: unknown param %q (known: %s)", n, strings.Join(specs.Names(), ", "))
 		}
 		if want[n] {
 			return nil, fmt.Errorf("--space: param %q listed twice", n)
 		}
 		want[n] = true
+		if !hasRange {
+			continue
+		}
+		lo, hi, err := parseRange(s, rng, b[n])
+		if err != nil {
+			return nil, fmt.Errorf("--space: %s: %w", item, err)
+		}
+		if ranges == nil {
+			ranges = map[string][2]float64{}
+		}
+		ranges[n] = [2]float64{lo, hi}
+		i := slices.IndexFunc(narrowed, func(x param.Spec) bool { return x.Name == n })
+		narrowed[i].Min, narrowed[i].Max = lo, hi
 	}
-	sp := &Space{Specs: specs, Base: b}
+	sp := &Space{Specs: narrowed, Base: b, Ranges: ranges}
 	for _, s := range specs {
-		if len(names) == 0 || want[s.Name] {
+		if len(items) == 0 || want[s.Name] {
 			sp.Tuned = append(sp.Tuned, s.Name)
 		}
 	}
 	return sp, nil
+}
+
+// parseRange reads the LO:HI of a narrowed search range of s, whose base
+// value is base.
+func parseRange(s param.Spec, rng string, base float64) (lo, hi float64, err error) {
+	if s.Kind == param.Categorical {
+		return 0, 0, fmt.Errorf("a categorical parameter (%s) takes no range", strings.Join(s.Choices, "|"))
+	}
+	l, h, ok := strings.Cut(rng, ":")
+	if !ok {
+		return 0, 0, fmt.Errorf("want NAME=LO:HI, e.g. %s=%s:%s", s.Name, s.FormatValue(s.Min), s.FormatValue(s.Max))
+	}
+	if lo, err = s.ParseValue(strings.TrimSpace(l)); err != nil {
+		return 0, 0, err
+	}
+	if hi, err = s.ParseValue(strings.TrimSpace(h)); err != nil {
+		return 0, 0, err
+	}
+	switch {
+	case lo >= hi:
+		return 0, 0, fmt.Errorf("the low end %s is not below the high end %s", s.FormatValue(lo), s.FormatValue(hi))
+	case base < lo || base > hi:
+		return 0, 0, fmt.Errorf("the base value %s lies outside the range (set it inside with --param %s=...)", s.FormatValue(base), s.Name)
+	}
+	return lo, hi, nil
+}
+
+// Items returns the searched parameters as NewSpace takes them: a name, or
+// NAME=LO:HI where the range is narrowed.
+func (sp *Space) Items() []string {
+	return SpaceItems(sp.Tuned, sp.Ranges)
+}
+
+// SpaceItems joins searched names and their narrowed ranges into the items
+// NewSpace takes.
+func SpaceItems(names []string, ranges map[string][2]float64) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if r, ok := ranges[n]; ok {
+			out[i] = n + "=" + strconv.FormatFloat(r[0], 'g', -1, 64) + ":" + strconv.FormatFloat(r[1], 'g', -1, 64)
+		}
+	}
+	return out
 }
 
 // Distribution returns the Goptuna distribution of a declared parameter:

@@ -211,6 +211,13 @@ func TestBadInput(t *testing.T) {
 		{Config{Game: "duel", Strategy: "dial", Cases: "seeds:3", Opponents: "nobody"}, `unknown strategy "nobody"`},
 		{Config{Game: "duel", Strategy: "dial", Cases: "seeds:3"}, `needs opponents`},
 		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Pruner: "wilcoxon", PruneP: 0.7}, `want a value in (0, 0.5)`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"mode=a:b"}}, `--space: mode=a:b: a categorical parameter (a|b|c) takes no range`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x=4"}}, `--space: x=4: want NAME=LO:HI, e.g. x=0:10`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x=6:4"}}, `--space: x=6:4: the low end 6 is not below the high end 4`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x=1:12"}}, `--space: x=1:12: param "x": 12 is outside [0, 10]`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"k=0:2.5"}}, `--space: k=0:2.5: param "k"`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x=4:9"}}, `--space: x=4:9: the base value 2 lies outside the range (set it inside with --param x=...)`},
+		{Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Space: []string{"x=1:9", "x"}}, `--space: param "x" listed twice`},
 	} {
 		_, err := New(reg, tc.c)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -289,5 +296,60 @@ func TestOpponentCmds(t *testing.T) {
 	}
 	if _, err := New(reg, Config{Game: "knob", Strategy: "dial", Cases: "seeds:2", OpponentCmds: []string{bot}}); err == nil || !strings.Contains(err.Error(), "single-player") {
 		t.Fatalf("an --opponent for a single-player game: %v, want a single-player error", err)
+	}
+}
+
+// A narrowed range (--space NAME=LO:HI) is what every sampler draws from,
+// is stored with the study, so that the same command resumes it and another
+// range makes another study, and is what the summary and the listing show.
+func TestSpaceRanges(t *testing.T) {
+	reg := toyRegistry(0)
+	for _, sampler := range []string{"tpe", "cmaes", "random"} {
+		t.Run(sampler, func(t *testing.T) {
+			url := sqliteURL(t)
+			c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:3", Sampler: sampler, Seed: 5,
+				Space: []string{"x=1.5:3", "k=0:2", "lr"}}
+			first := runStudy(t, reg, url, "narrow", c, 6)
+			sum := runStudy(t, reg, url, "narrow", c, 12)
+			if len(first.Trials) != 6 || len(sum.Trials) != 12 {
+				t.Fatalf("trials %d then %d, want 6 then 12", len(first.Trials), len(sum.Trials))
+			}
+			inside := 0
+			for _, tr := range sum.Trials {
+				x, k, lr := tr.Params["x"].(float64), tr.Params["k"], tr.Params["lr"].(float64)
+				ki, ok := k.(int)
+				if !ok {
+					t.Fatalf("trial %d: k = %v (%T), want an int", tr.Number, k, k)
+				}
+				if x < 1.5 || x > 3 || ki < 0 || ki > 2 || lr < 0.001 || lr > 1 {
+					t.Fatalf("trial %d outside the space: %v", tr.Number, tr.Params)
+				}
+				if x != 2 {
+					inside++ // a drawn value, not the base's
+				}
+			}
+			if inside == 0 {
+				t.Fatal("every trial kept the base value of x: nothing was drawn")
+			}
+			want := map[string][2]float64{"x": {1.5, 3}, "k": {0, 2}}
+			if fmt.Sprint(sum.Ranges) != fmt.Sprint(want) {
+				t.Fatalf("summary ranges %v, want %v", sum.Ranges, want)
+			}
+			list, err := ListStudies(context.Background(), url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list) != 1 || strings.Join(list[0].Space, ",") != "x=1.5:3,k=0:2,lr" {
+				t.Fatalf("listed space %v", list)
+			}
+			c.Space = []string{"x=1.5:4", "k=0:2", "lr"}
+			tu, err := New(reg, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tu.Run(context.Background(), openStorage(t, url), RunOptions{Study: "narrow", Trials: 12}); err == nil || !strings.Contains(err.Error(), "different configuration") {
+				t.Fatalf("the same study name with another range: err = %v", err)
+			}
+		})
 	}
 }

@@ -27,11 +27,13 @@ type Summary struct {
 	Opponents []string `json:"opponents,omitempty"`
 	Fillers   []string `json:"fillers,omitempty"`
 	Space     []string `json:"space"`
-	Sampler   string   `json:"sampler"`
-	Seed      int64    `json:"seed"`
-	Pruner    string   `json:"pruner"`
-	Chunk     int      `json:"chunk"`
-	Budget    int      `json:"budget,omitempty"` // --trials of this run
+	// Ranges are the searched ranges narrowed from the declared ones.
+	Ranges  map[string][2]float64 `json:"ranges,omitempty"`
+	Sampler string                `json:"sampler"`
+	Seed    int64                 `json:"seed"`
+	Pruner  string                `json:"pruner"`
+	Chunk   int                   `json:"chunk"`
+	Budget  int                   `json:"budget,omitempty"` // --trials of this run
 
 	Trials   []TrialRow `json:"trials"`
 	Complete int        `json:"complete"`
@@ -229,7 +231,7 @@ func (t *Tuner) total(agg contract.Aggregator, scores []float64) *float64 {
 func BuildSummary(rec *StudyRecord) *Summary {
 	sp := rec.Spec
 	s := &Summary{Study: rec.Name, Game: sp.Game, Source: sp.Source, Strategy: sp.Strategy, Cases: sp.Cases, Units: len(rec.Units),
-		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
+		Opponents: sp.Opponents, Fillers: sp.Fillers, Space: sp.Space, Ranges: sp.Ranges, Sampler: sp.Sampler, Seed: sp.Seed, Pruner: sp.Pruner, Chunk: sp.Chunk,
 		Trials: []TrialRow{}, DefaultParams: sp.Base, Workers: []string{}, Direction: sp.Direction, Objective: sp.Objective()}
 	workers := map[string]bool{}
 	configs := map[string]bool{}

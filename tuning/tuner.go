@@ -38,7 +38,8 @@ type Config struct {
 	// "cmd:COMMAND" whose typed placeholders are its parameters.
 	Strategy string
 	Cases    string
-	// Space lists the searched parameters (empty: all declared ones).
+	// Space lists the searched parameters (empty: all declared ones): a
+	// name, or NAME=LO:HI to search a narrower range than the declared one.
 	Space []string
 	// Params are k=v assignments (as --param takes them) for the base
 	// values: the parameters outside the search keep them, and they are the
@@ -75,19 +76,22 @@ type Config struct {
 // reused with another Spec is an error, and the same command resumes the
 // same study.
 type Spec struct {
-	Game      string         `json:"game"`
-	Strategy  string         `json:"strategy"`
-	Cases     string         `json:"cases"`
-	Space     []string       `json:"space"`
-	Base      map[string]any `json:"base"`
-	Opponents []string       `json:"opponents,omitempty"`
-	Fillers   []string       `json:"fillers,omitempty"`
-	Sampler   string         `json:"sampler"`
-	Seed      int64          `json:"seed"`
-	Pruner    string         `json:"pruner"`
-	PruneP    float64        `json:"prune_p,omitempty"`
-	PruneMin  int            `json:"prune_min_cases,omitempty"`
-	Chunk     int            `json:"chunk"`
+	Game     string   `json:"game"`
+	Strategy string   `json:"strategy"`
+	Cases    string   `json:"cases"`
+	Space    []string `json:"space"`
+	// Ranges are the searched ranges narrowed from the declared ones, by
+	// name (left out when none is, so that older studies keep their names).
+	Ranges    map[string][2]float64 `json:"ranges,omitempty"`
+	Base      map[string]any        `json:"base"`
+	Opponents []string              `json:"opponents,omitempty"`
+	Fillers   []string              `json:"fillers,omitempty"`
+	Sampler   string                `json:"sampler"`
+	Seed      int64                 `json:"seed"`
+	Pruner    string                `json:"pruner"`
+	PruneP    float64               `json:"prune_p,omitempty"`
+	PruneMin  int                   `json:"prune_min_cases,omitempty"`
+	Chunk     int                   `json:"chunk"`
 	// An external entrant's fixed placeholder values, the fingerprint of
 	// its files and its time limits: a rebuilt bot, other limits or other
 	// fixed values make another study.
@@ -275,7 +279,7 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 			return nil, err
 		}
 	}
-	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Base: ent.Specs().Map(space.Base),
+	spec := Spec{Game: info.Name, Cases: c.Cases, Space: space.Tuned, Ranges: space.Ranges, Base: ent.Specs().Map(space.Base),
 		Opponents: oppKeys, Fillers: fillKeys, Sampler: c.Sampler, Seed: c.Seed, Pruner: c.Pruner, PruneP: c.PruneP, PruneMin: c.PruneMin, Chunk: c.Chunk,
 		Direction: objectiveDirection(info, len(oppKeys))}
 	if len(bots) > 0 {
@@ -413,7 +417,7 @@ func FromSpec(reg *contract.Registry, spec Spec) (*Tuner, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", spec.Strategy, err)
 	}
-	space, err := NewSpace(ent.Specs(), spec.Space, base)
+	space, err := NewSpace(ent.Specs(), SpaceItems(spec.Space, spec.Ranges), base)
 	if err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 		strategy:   "strategy NAME[:k=v,...] whose declared parameters are tuned, or cmd:COMMAND with typed placeholders ({w:float[0,5]=1.5}) or {params@spec.json}",
 		param:      "base value k=v of a parameter (repeatable): kept by parameters outside --space, and part of the default configuration",
 		paramsFile: "JSON file of base values (e.g. from an earlier --best-json)",
-		space:      "comma-separated parameters to search (default: every declared parameter)",
+		space:      "comma-separated parameters to search, each NAME or NAME=LO:HI to draw it from a narrower range than the declared one (default: every declared parameter, whole range)",
 		study:      "study name (default: derived from game, strategy, cases, space, sampler and seed; the same command resumes it)",
 		bestJSON:   "write the best configuration to this file ({\"game\",\"strategy\",\"params\",\"value\"}; 'gauntlet eval --params-file' reads it)",
 		list:       "list the studies in --storage and exit",
@@ -137,7 +137,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	start := time.Now()
 	sum, err := tuning.RunStudy(ctx, url, tuning.OpenStorage, study, "finished trials", func(st *tuning.Storage) (*tuning.Summary, error) {
 		log.Info("tune: study", "study", study, "game", c.Game, "strategy", c.Strategy, "cases", c.Cases,
-			"units", len(t.Units()), "space", strings.Join(t.Space().Tuned, ","), "sampler", t.Spec().Sampler,
+			"units", len(t.Units()), "space", strings.Join(t.Space().Items(), ","), "sampler", t.Spec().Sampler,
 			"pruner", t.Spec().Pruner, "chunk", t.Spec().Chunk, "trials", f.trials)
 		if !f.noBaseTrial {
 			queued, err := t.EnqueueBase(ctx, st, study)

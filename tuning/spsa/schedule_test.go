@@ -117,6 +117,7 @@ func TestSpaceChoosesNumericParams(t *testing.T) {
 		{[]string{"x", "nope"}, `unknown param "nope" (known: x, k, lr, mode, one)`},
 		{[]string{"x", "x"}, `listed twice`},
 		{[]string{"x", "all"}, `"all" cannot be combined`},
+		{[]string{"x=1:2"}, `takes names only (a narrowed range, NAME=LO:HI, is tune's)`},
 	} {
 		if _, err := NewSpace(toySpecs, c.names, nil, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("space %v: error %v, want %q", c.names, err, c.want)

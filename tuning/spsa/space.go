@@ -123,6 +123,8 @@ func NewSpace(specs param.Specs, names []string, start param.Values, settings ma
 		for _, n := range names {
 			sp, ok := specs.Lookup(n)
 			switch {
+			case strings.Contains(n, "="):
+				return nil, fmt.Errorf("--space: %q: SPSA moves each parameter within its declared range and takes names only (a narrowed range, NAME=LO:HI, is tune's); its steps are set with c_end and r_end", n)
 			case n == "all":
 				return nil, fmt.Errorf("--space: \"all\" cannot be combined with parameter names")
 			case !ok:
