@@ -192,6 +192,7 @@ func TestSPSABadInputIsOneClearLine(t *testing.T) {
 		{[]string{"--games", "7"}, `--games 7: want an even number`},
 		{[]string{"--games", "10", "--space", "x,mode"}, `param "mode" is categorical (a|b)`},
 		{[]string{"--games", "10", "--space", "x,nope"}, `unknown param "nope" (known: x, k, mode)`},
+		{[]string{"--games", "10", "--space", "x=1:2"}, `takes names only (a narrowed range, NAME=LO:HI, is tune's)`},
 		{[]string{"--games", "10", "--param", "x=11"}, `param "x": 11 is outside [0, 10]`},
 		{[]string{"--games", "10", "--c-end", "x=abc"}, `--c-end "x=abc": want X or NAME=X`},
 		{[]string{"--games", "10", "--r-end", "-1"}, `r_end of every parameter: -1`},

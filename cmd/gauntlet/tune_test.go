@@ -164,6 +164,8 @@ func TestTuneBadInputIsOneClearLine(t *testing.T) {
 	}{
 		{[]string{"--trials", "0"}, `--trials 0: want at least 1`},
 		{[]string{"--trials", "3", "--space", "x,nope"}, `--space: unknown param "nope" (known: x, k, mode)`},
+		{[]string{"--trials", "3", "--space", "x=20:30"}, `--space: x=20:30: param "x": 20 is outside [0, 10]`},
+		{[]string{"--trials", "3", "--space", "mode=a:b"}, `--space: mode=a:b: a categorical parameter (a|b|c) takes no range`},
 		{[]string{"--trials", "3", "--sampler", "grid"}, `unknown sampler "grid" (want tpe|cmaes|random)`},
 		{[]string{"--trials", "3", "--pruner", "asha"}, `unknown pruner "asha"`},
 		{[]string{"--trials", "3", "--param", "x=11"}, `x`},
