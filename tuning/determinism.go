@@ -3,6 +3,7 @@ package tuning
 import (
 	"fmt"
 
+	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/strategies/param"
 )
@@ -21,14 +22,14 @@ func clocked(specs param.Specs, v param.Values) string {
 }
 
 // deterministic reports whether the study's objective at values v (the
-// tuned entrant's) repeats exactly: every unit gives the same score each
-// time it is played. It holds when no entrant of the games has a clock: an
-// external bot plays without time limits (--no-time-limit; a bot under a
-// clock may forfeit or answer otherwise on a busier machine), and no
-// built-in strategy, tuned, opponent or filler, has a wall-clock budget
-// parameter set (param.Spec.Clock). When it does not hold, why says which
-// clock.
-func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
+// tuned entrant's), played with options play, repeats exactly: every unit
+// gives the same score each time it is played. It holds when no entrant of
+// the games has a clock: an external bot, tuned, opponent or filler, plays
+// without time limits (--no-time-limit; a bot under a clock may forfeit or
+// answer otherwise on a busier machine), and no built-in strategy has a
+// wall-clock budget parameter set (param.Spec.Clock). When it does not
+// hold, why says which clock.
+func (t *Tuner) deterministic(v param.Values, play contract.PlayOptions) (ok bool, why string) {
 	if t.base.IsExternal() && t.spec.Limits != "none" {
 		return false, "the bot plays under time limits (--no-time-limit makes its games repeat)"
 	}
@@ -42,6 +43,9 @@ func (t *Tuner) deterministic(v param.Values) (ok bool, why string) {
 		}
 	}
 	for _, e := range append(append([]*entrant.Entrant(nil), t.opps...), t.fills...) {
+		if e.IsExternal() && !play.NoTimeLimit {
+			return false, fmt.Sprintf("%s plays under time limits (--no-time-limit makes its games repeat)", e.Label())
+		}
 		if c := clocked(e.Specs(), e.Params); c != "" {
 			return false, fmt.Sprintf("%s gives %s a wall-clock budget", c, e.Label())
 		}

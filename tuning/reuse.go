@@ -36,7 +36,7 @@ func (w *worker) reusable(ctx context.Context, a acquired, values param.Values) 
 		return nil, err
 	}
 	resume := resumeIDs(ft.SystemAttrs[attrResume])
-	det, _ := w.t.deterministic(values)
+	det, _ := w.t.deterministic(values, w.opt.Play)
 	from := resume
 	if det {
 		from = nil // any trial

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gauntlet/harness/contract"
 )
 
 // trialKey is what must replay: state, value and parameters of each trial.
@@ -296,6 +298,25 @@ func TestOpponentCmds(t *testing.T) {
 	}
 	if _, err := New(reg, Config{Game: "knob", Strategy: "dial", Cases: "seeds:2", OpponentCmds: []string{bot}}); err == nil || !strings.Contains(err.Error(), "single-player") {
 		t.Fatalf("an --opponent for a single-player game: %v, want a single-player error", err)
+	}
+}
+
+// An external opponent under time limits may forfeit on a busier machine:
+// its study is not deterministic, so a repeated configuration is played
+// again rather than given the stored scores; without time limits it is.
+func TestExternalOpponentUnderClockIsNotDeterministic(t *testing.T) {
+	reg := toyRegistry(0)
+	const bot = "cmd:sh -c 'echo 1'"
+	tu, err := New(reg, Config{Game: "duel", Strategy: "dial", Cases: "seeds:2", OpponentCmds: []string{bot}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok, why := tu.deterministic(tu.space.Base, contract.PlayOptions{})
+	if ok || !strings.Contains(why, "plays under time limits") || !strings.Contains(why, "echo 1") {
+		t.Fatalf("under time limits: deterministic %v (%s), want false naming the opponent", ok, why)
+	}
+	if ok, why := tu.deterministic(tu.space.Base, contract.PlayOptions{NoTimeLimit: true}); !ok {
+		t.Fatalf("with --no-time-limit: deterministic false (%s)", why)
 	}
 }
 

@@ -156,7 +156,7 @@ func (t *Tuner) summarize(ctx context.Context, st *Storage, name string, jobs in
 			s.Notes = append(s.Notes, "the study "+verb+" the mean per-case score; best_total and default_total are the game's official aggregated totals")
 		}
 	}
-	s.Deterministic, s.DeterministicNote = t.deterministic(t.space.Base)
+	s.Deterministic, s.DeterministicNote = t.deterministic(t.space.Base, play)
 	if s.Deterministic {
 		s.DeterministicNote = "deterministic: a configuration plays every case the same way each time, so a trial repeating an earlier configuration takes its stored scores instead of playing"
 	} else {
