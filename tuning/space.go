@@ -100,10 +100,10 @@ func parseRange(s param.Spec, rng string, base float64) (lo, hi float64, err err
 	if !ok {
 		return 0, 0, fmt.Errorf("want NAME=LO:HI, e.g. %s=%s:%s", s.Name, s.FormatValue(s.Min), s.FormatValue(s.Max))
 	}
-	if lo, err = s.ParseValue(strings.TrimSpace(l)); err != nil {
+	if lo, err = s.ParseValue(l); err != nil {
 		return 0, 0, err
 	}
-	if hi, err = s.ParseValue(strings.TrimSpace(h)); err != nil {
+	if hi, err = s.ParseValue(h); err != nil {
 		return 0, 0, err
 	}
 	switch {
