@@ -320,6 +320,38 @@ func TestExternalOpponentUnderClockIsNotDeterministic(t *testing.T) {
 	}
 }
 
+// The time limits an external opponent plays under are part of the study's
+// definition: games under another clock are another study, so that a
+// resumed study never mixes them. A study of built-in bots alone has none.
+func TestExternalOpponentLimitsAreTheStudys(t *testing.T) {
+	reg := toyRegistry(0)
+	const bot = "cmd:sh -c 'echo 1'"
+	spec := func(opp string, play contract.PlayOptions) Spec {
+		t.Helper()
+		c := Config{Game: "duel", Strategy: "dial", Cases: "seeds:2", Play: play}
+		if strings.HasPrefix(opp, "cmd:") {
+			c.OpponentCmds = []string{opp}
+		} else {
+			c.Opponents = opp
+		}
+		tu, err := New(reg, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tu.Spec()
+	}
+	wall, cpu, none := spec(bot, contract.PlayOptions{}), spec(bot, contract.PlayOptions{CPUClock: true}), spec(bot, contract.PlayOptions{NoTimeLimit: true})
+	if wall.Limits == "" || none.Limits != "none" || !strings.Contains(cpu.Limits, "clock=cpu") {
+		t.Fatalf("limits %q, %q, %q: want the wall clock's, the CPU clock's and none", wall.Limits, cpu.Limits, none.Limits)
+	}
+	if wall.DefaultName() == cpu.DefaultName() || wall.DefaultName() == none.DefaultName() {
+		t.Fatalf("default names %s, %s, %s: another clock must be another study", wall.DefaultName(), cpu.DefaultName(), none.DefaultName())
+	}
+	if b := spec("fixed:q=60", contract.PlayOptions{CPUClock: true}); b.Limits != "" {
+		t.Fatalf("built-in opponents only: limits %q, want none (the study's name as before)", b.Limits)
+	}
+}
+
 // A narrowed range (--space NAME=LO:HI) is what every sampler draws from,
 // is stored with the study, so that the same command resumes it and another
 // range makes another study, and is what the summary and the listing show.

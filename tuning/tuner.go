@@ -67,8 +67,9 @@ type Config struct {
 	// Chunk is the number of cases played between two intermediate values
 	// (0: a tenth of the cases, at least min(cases, 16)).
 	Chunk int
-	// Play holds the time limits an external entrant plays under; they are
-	// part of the study's identity (see Spec.Limits).
+	// Play holds the time limits external bots play under, the tuned one,
+	// opponents and fillers; they are part of the study's identity when
+	// any bot is external (see Spec.Limits).
 	Play contract.PlayOptions
 }
 
@@ -92,9 +93,11 @@ type Spec struct {
 	PruneP    float64               `json:"prune_p,omitempty"`
 	PruneMin  int                   `json:"prune_min_cases,omitempty"`
 	Chunk     int                   `json:"chunk"`
-	// An external entrant's fixed placeholder values, the fingerprint of
-	// its files and its time limits: a rebuilt bot, other limits or other
-	// fixed values make another study.
+	// An external entrant's fixed placeholder values and the fingerprint
+	// of its files, and the time limits of the games when any bot in them
+	// is external (tuned, opponent or filler; left out when none is, so
+	// that studies of built-in strategies keep their names): a rebuilt bot,
+	// other limits or other fixed values make another study.
 	Fixed  map[string]string `json:"fixed,omitempty"`
 	Bot    string            `json:"bot,omitempty"`
 	Limits string            `json:"limits,omitempty"`
@@ -288,9 +291,14 @@ func New(reg *contract.Registry, c Config) (*Tuner, error) {
 	if src, ok := g.(contract.Sourcer); ok {
 		spec.Source, spec.Referee = src.Source()
 	}
+	if ent.IsExternal() || len(bots) > 0 {
+		// An external bot, tuned, opponent or filler, plays otherwise under
+		// other limits: another clock, budget or margin is another study.
+		spec.Limits = c.Play.LimitKey(info.Limits)
+	}
 	if ent.IsExternal() {
 		spec.Strategy = "cmd:" + entrant.JoinCommand(ent.Template)
-		spec.Bot, spec.Limits = ent.Fingerprint, c.Play.LimitKey(info.Limits)
+		spec.Bot = ent.Fingerprint
 		if len(ent.Ext) > 0 {
 			spec.Fixed = maps.Clone(ent.Ext)
 		}
