@@ -73,6 +73,10 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "big_dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 16, Help: "dp_slack of the phrase search typing the fall beam's line on a board too big for the game beam"},
 	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the lookahead's game and the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves them out there, the lookahead's game played only if the fall beam leaves no text"},
 	{Name: "beam_span", Kind: param.Int, Min: 0, Max: 18, Default: 6, Help: "while the best text leaves a phrase unused, the game beam's line is typed again with dp_span set to this (unused phrases begun for the next units to finish), kept if it scores more (0: not)"},
+	{Name: "reorder", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "where the source is one unit over and over, type the best text's locks again, each stretch between line clears in the order whose phrases score the most, and keep the text if it scores more (1)"},
+	{Name: "reorder_potential", Kind: param.Float, Min: 0, Max: 100, Default: 2, Help: "reorder's value per character of a phrase left partly typed at a unit's lock (dp_potential for the other texts)"},
+	{Name: "reorder_depth", Kind: param.Int, Min: 1, Max: 4, Default: 2, Help: "units reorder weighs a lock by: its own text (1), and the best texts of the next units after it"},
+	{Name: "reorder_width", Kind: param.Int, Min: 1, Max: 64, Default: 4, Help: "locks of a unit (the best by their own text) that reorder weighs with the next units' texts after them"},
 	{Name: "well_beam", Kind: param.Int, Min: 0, Max: 1, Default: 1, Help: "also play a game beam that builds wells for straight units to clear several lines at once (well_gain, well_rowfill), where the problem's longest straight unit is 2 cells or more and well_width of the board's width, its text kept if it scores more (1)"},
 	{Name: "well_width", Kind: param.Float, Min: 0, Max: 1, Default: 0.3, Help: "the least length of the problem's longest straight unit, as a share of the board's width, for the well beam to be played: on wide boards a row takes too many cells for wells to pay"},
 	{Name: "well_gain", Kind: param.Float, Min: 0, Max: 2, Default: 0.95, Help: "the well beam's w_well: its reward per point the deepest open well would earn, as a share of the points' weight (below 1, so that filling the well pays)"},
@@ -84,47 +88,51 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 
 // Config is a solver's validated settings.
 type Config struct {
-	Weights     Weights
-	Phrases     bool
-	Depth       int
-	Beam        int // placements of the current unit expanded
-	BeamDeep    int // placements expanded at deeper levels
-	FirstBonus  float64
-	Nodes       int64
-	Span        bool    // carry unused phrases across units
-	SpanMargin  float64 // evaluation loss accepted for a span's placement
-	Portfolio   int     // weight variants also played one unit deep; the best text wins
-	PhraseDP    bool    // search each unit's path for power points by dynamic programming
-	DPNodes     int     // memoised states allowed per unit in that search
-	DPPotential float64 // value per character of a phrase left partly typed at a lock
-	DPRepeats   int     // used phrases the search repeats, best repeat rate first
-	DPUnused    int     // unused phrases the search tries to fit, best repeat rate first
-	DPSlack     int     // columns the search's paths may stray from the line to the target
-	DPTurns     int     // rotations the search's paths may make at one column of a row
-	DPSpan      int     // unused phrases longer than the fall the search may begin
-	DPSpanPot   float64 // value per character of such a phrase left partly typed at a lock
-	GameBeam    int     // widest game beam (0: none)
-	GameNodes   int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
-	GameLine    bool    // play the game beam's own line
-	BeamRows    float64 // power points per row of fall the game beam expects
-	BeamFall    float64 // gain per row of fall in the game beam's ranking of states
-	FallBeam    bool    // also play the fall beam
-	FallGain    float64 // its gain per row of fall (its BeamFall)
-	FallRows    float64 // its power points per row in picking its line (its BeamRows)
-	FallPoints  float64 // its factor on the lock points' weight
-	FallShare   float64 // its budget as a share of GameNodes
-	BigNodes    int64   // its budget on a board game_nodes leaves without a game beam
-	BigDPNodes  int     // its DPNodes on such a board
-	BigDPSlack  int     // its DPSlack on such a board
-	BigPortf    bool    // play the portfolio on such a board too
-	SurvBeams   int     // survival variants' game beams played while the best game ends early
-	LookSeeds   int     // the most source seeds for the lookahead's own game where the game beam plays
-	WellBeam    bool    // also play the well beam
-	WellGain    float64 // its w_well, as a share of w_points
-	WellRowFill float64 // its w_rowfill
-	WellShare   float64 // its budget as a share of GameNodes
-	WellWidth   float64 // the least longest straight unit, over the board's width, where it plays
-	BeamSpan    int     // dp_span of a second typing of the game beam's line (0: none)
+	Weights      Weights
+	Phrases      bool
+	Depth        int
+	Beam         int // placements of the current unit expanded
+	BeamDeep     int // placements expanded at deeper levels
+	FirstBonus   float64
+	Nodes        int64
+	Span         bool    // carry unused phrases across units
+	SpanMargin   float64 // evaluation loss accepted for a span's placement
+	Portfolio    int     // weight variants also played one unit deep; the best text wins
+	PhraseDP     bool    // search each unit's path for power points by dynamic programming
+	DPNodes      int     // memoised states allowed per unit in that search
+	DPPotential  float64 // value per character of a phrase left partly typed at a lock
+	DPRepeats    int     // used phrases the search repeats, best repeat rate first
+	DPUnused     int     // unused phrases the search tries to fit, best repeat rate first
+	DPSlack      int     // columns the search's paths may stray from the line to the target
+	DPTurns      int     // rotations the search's paths may make at one column of a row
+	DPSpan       int     // unused phrases longer than the fall the search may begin
+	DPSpanPot    float64 // value per character of such a phrase left partly typed at a lock
+	GameBeam     int     // widest game beam (0: none)
+	GameNodes    int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
+	GameLine     bool    // play the game beam's own line
+	BeamRows     float64 // power points per row of fall the game beam expects
+	BeamFall     float64 // gain per row of fall in the game beam's ranking of states
+	FallBeam     bool    // also play the fall beam
+	FallGain     float64 // its gain per row of fall (its BeamFall)
+	FallRows     float64 // its power points per row in picking its line (its BeamRows)
+	FallPoints   float64 // its factor on the lock points' weight
+	FallShare    float64 // its budget as a share of GameNodes
+	BigNodes     int64   // its budget on a board game_nodes leaves without a game beam
+	BigDPNodes   int     // its DPNodes on such a board
+	BigDPSlack   int     // its DPSlack on such a board
+	BigPortf     bool    // play the portfolio on such a board too
+	SurvBeams    int     // survival variants' game beams played while the best game ends early
+	LookSeeds    int     // the most source seeds for the lookahead's own game where the game beam plays
+	WellBeam     bool    // also play the well beam
+	Reorder      bool    // type the best text's locks again in the order that scores the most
+	ReorderPot   float64 // its value per character of a phrase left partly typed
+	ReorderWidth int     // its locks weighed with the next units' texts
+	ReorderDepth int     // units it weighs a lock by
+	WellGain     float64 // its w_well, as a share of w_points
+	WellRowFill  float64 // its w_rowfill
+	WellShare    float64 // its budget as a share of GameNodes
+	WellWidth    float64 // the least longest straight unit, over the board's width, where it plays
+	BeamSpan     int     // dp_span of a second typing of the game beam's line (0: none)
 }
 
 // configFrom validates v against specs and reads the settings (those of
@@ -158,6 +166,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.LookSeeds = specs.Int(v, "look_seeds")
 		c.WellBeam, c.WellGain, c.WellRowFill, c.WellShare = v["well_beam"] != 0, v["well_gain"], v["well_rowfill"], v["well_share"]
+		c.Reorder, c.ReorderPot, c.ReorderWidth, c.ReorderDepth = v["reorder"] != 0, v["reorder_potential"], specs.Int(v, "reorder_width"), specs.Int(v, "reorder_depth")
 		c.WellWidth = v["well_width"]
 		c.BeamSpan = specs.Int(v, "beam_span")
 	}

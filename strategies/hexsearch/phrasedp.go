@@ -244,6 +244,15 @@ func (d *phraseDP) activate(a0 int32, downs int, used []bool) {
 	}
 }
 
+// setPotential sets the value per character of a phrase left partly typed
+// at the lock (dpConfig.potential), for the searches after it.
+func (d *phraseDP) setPotential(v float64) {
+	if pot := int32(math.Round(v * dpUnit)); pot != d.pot {
+		d.pot = pot
+		d.edges = d.edges[:0] // activate computes the states' values again
+	}
+}
+
 // commandEdges returns the distinct reduced successors of reduced state n
 // for characters of command c.
 func (d *phraseDP) commandEdges(n int32, c hextris.Command) []acEdge {

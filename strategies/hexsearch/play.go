@@ -138,9 +138,13 @@ func (s *Solver) phraseSearch(u int, from, target int32, n0 int) {
 // textValue is what text earns in power points when typed after s.out's
 // units so far (the used flags of before the current unit), plus
 // DPPotential per character of a phrase it leaves partly typed.
-func (s *Solver) textValue(text []byte) float64 {
+func (s *Solver) textValue(text []byte) float64 { return s.textValueAt(text, s.cfg.DPPotential) }
+
+// textValueAt is textValue with pot a character of a phrase left partly
+// typed.
+func (s *Solver) textValueAt(text []byte, pot float64) float64 {
 	pts, a := s.ac.score(s.acState, text, s.used, s.seen)
-	v := float64(pts) + s.cfg.DPPotential*float64(s.ac.cont[a])
+	v := float64(pts) + pot*float64(s.ac.cont[a])
 	if s.cfg.DPSpan > 0 {
 		// A phrase still unused, begun at the lock, as the search values it.
 		for n := a; n != 0; n = s.ac.fail[n] {

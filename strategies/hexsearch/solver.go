@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gauntlet/referees/hextris"
 	"gauntlet/strategies/param"
@@ -66,6 +67,10 @@ type Solver struct {
 	// the phrase search) reuses the lookahead's choices where the board is
 	// the same.
 	chosen, prevChosen []chosenLock
+	relocks            []lockAt // the live unit's lock placements, for reorder
+	reRc               *reach   // reorder's search of the locks left after one
+	reBoard            board
+	reLv               []*reLevel // reorder's lookahead, by level
 	reuse              bool
 }
 
@@ -133,6 +138,7 @@ func (s *Solver) prepare(p *hextris.Problem, phrases hextris.PhraseSet) {
 		s.ev.wellCap = s.g.longestBar()
 		s.pl = nil
 		s.spanRc = nil
+		s.reRc = nil
 	}
 	key := phrases.Name() + "\x00" + fmt.Sprint(phrases.Phrases())
 	if s.pl == nil || s.plKey != key {
@@ -239,8 +245,12 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		}
 	}
 	bestScore := s.check.Run(p, seed, phrases, best).Score
+	var texts []string // every text played, for reorder
 	keep := func(sol string, err error) {
 		if err == nil && ctx.Err() == nil {
+			if sol != "" && !slices.Contains(texts, sol) {
+				texts = append(texts, sol)
+			}
 			if sc := s.check.Run(p, seed, phrases, sol).Score; sc > bestScore {
 				best, bestScore = sol, sc
 			}
@@ -311,6 +321,19 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			if w, budget := sub.beamWidth(sub.cfg.GameNodes); w > 0 {
 				keep(sub.beamPlay(ctx, p, seed, phrases, w, budget, lastShare))
 			}
+		}
+	}
+	// The best text's locks taken again in the order that types the most,
+	// where the source is one unit over and over (reorder).
+	if s.cfg.Reorder {
+		if best != "" && !slices.Contains(texts, best) {
+			texts = append(texts, best)
+		}
+		for _, t := range slices.Clone(texts) {
+			if ctx.Err() != nil {
+				break
+			}
+			keep(s.reorder(ctx, p, seed, phrases, t))
 		}
 	}
 	return best, nil
