@@ -30,7 +30,7 @@ var shortParams = map[string]string{
 // defaults without the detector, which finds nothing in a single-threaded
 // solver.
 var longParams = map[string]string{
-	"hextris/hexlookahead": ":game_nodes=1000000,portfolio=1,nodes=5000,dp_nodes=20000",
+	"hextris/hexlookahead": ":game_nodes=1000000,seed_nodes=0,portfolio=1,nodes=5000,dp_nodes=20000",
 }
 
 // clockParams replace the budget of the strategies whose default budget is

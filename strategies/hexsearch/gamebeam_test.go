@@ -211,7 +211,7 @@ func TestLookSeedsLeavesLookaheadOut(t *testing.T) {
 	}{
 		{"look_seeds=1", true},
 		{"look_seeds=0", false},
-		{"look_seeds=0,game_nodes=1000,big_nodes=0", true},
+		{"look_seeds=0,game_nodes=1000,seed_nodes=0,big_nodes=0", true},
 	} {
 		s := mustLookahead(t, tc.assign)
 		solveValid(t, s, p, p.SourceSeeds[0], ps)
@@ -239,12 +239,12 @@ func solveVariants(t *testing.T, id int, assign ...string) []hextris.Result {
 // 10×8 board with 400 units the beam is what survives); with big_nodes=0
 // the solver keeps the lookahead's text.
 func TestFallBeamWhereGameBeamIsLeftOut(t *testing.T) {
-	rs := solveVariants(t, 9, "game_nodes=1000,big_nodes=0", "game_nodes=1000,big_nodes=20000000")
+	rs := solveVariants(t, 9, "game_nodes=1000,seed_nodes=0,big_nodes=0", "game_nodes=1000,seed_nodes=0,big_nodes=20000000")
 	t.Logf("big_nodes=0: %d in %d units; big_nodes=2e7: %d in %d units", rs[0].Score, rs[0].UnitsLocked, rs[1].Score, rs[1].UnitsLocked)
 	if rs[1].Score < 2*rs[0].Score || rs[1].UnitsLocked <= rs[0].UnitsLocked {
 		t.Fatalf("big_nodes=2e7: %d in %d units; big_nodes=0: %d in %d units", rs[1].Score, rs[1].UnitsLocked, rs[0].Score, rs[0].UnitsLocked)
 	}
-	s := mustLookahead(t, "game_nodes=1000")
+	s := mustLookahead(t, "game_nodes=1000,seed_nodes=0")
 	s.beamStart(official(t, 9), official(t, 9).SourceSeeds[0], phraseSet(t, "power"))
 	if w, _ := s.beamWidth(s.cfg.GameNodes); w != 0 {
 		t.Fatalf("game_nodes=1000: the game beam is %d wide, want it left out", w)
@@ -289,9 +289,9 @@ func TestBigBoardLeavesPortfolioOut(t *testing.T) {
 		assign    string
 		portfolio bool
 	}{
-		{"portfolio=8,game_nodes=1000,big_nodes=20000000", false},
-		{"portfolio=8,game_nodes=1000,big_nodes=20000000,big_portfolio=1", true},
-		{"portfolio=8,game_nodes=1000,big_nodes=0", true},
+		{"portfolio=8,game_nodes=1000,seed_nodes=0,big_nodes=20000000", false},
+		{"portfolio=8,game_nodes=1000,seed_nodes=0,big_nodes=20000000,big_portfolio=1", true},
+		{"portfolio=8,game_nodes=1000,seed_nodes=0,big_nodes=0", true},
 	} {
 		s := mustLookahead(t, tc.assign)
 		solveValid(t, s, p, p.SourceSeeds[0], ps)
@@ -381,13 +381,13 @@ func TestFallBeamInTimeOnABigBoard(t *testing.T) {
 	ps := phraseSet(t, "power")
 	p := official(t, 9)
 	seed := p.SourceSeeds[0]
-	look := solveValid(t, mustLookahead(t, "game_nodes=1000,big_nodes=0"), p, seed, ps)
+	look := solveValid(t, mustLookahead(t, "game_nodes=1000,seed_nodes=0,big_nodes=0"), p, seed, ps)
 	start := time.Now()
-	budgeted := solveValid(t, mustLookahead(t, "game_nodes=1000,big_nodes=20000000"), p, seed, ps)
+	budgeted := solveValid(t, mustLookahead(t, "game_nodes=1000,seed_nodes=0,big_nodes=20000000"), p, seed, ps)
 	limit := 5 * time.Since(start)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	s := mustLookahead(t, "game_nodes=1000,big_nodes=20000000000")
+	s := mustLookahead(t, "game_nodes=1000,seed_nodes=0,big_nodes=20000000000")
 	start = time.Now()
 	sol, err := s.Solve(ctx, p, seed, ps)
 	took := time.Since(start)
@@ -458,6 +458,27 @@ func BenchmarkFallBeamBig(b *testing.B) {
 		s.src = s.src[:150]
 		if _, _, ok := s.beamLine(16, 1<<62, time.Time{}); !ok {
 			b.Fatal("the beam stopped")
+		}
+	}
+}
+
+// TestSeedNodesFloor: a problem of many seeds gets seed_nodes of game beam
+// work for each; one of few seeds keeps game_nodes; no game beam stays
+// none.
+func TestSeedNodesFloor(t *testing.T) {
+	p4, p1 := official(t, 4), official(t, 1) // 50 source seeds, 1
+	for _, tc := range []struct {
+		assign string
+		p      *hextris.Problem
+		want   int64
+	}{
+		{"game_nodes=240000000,seed_nodes=7200000", p4, 360_000_000},
+		{"game_nodes=240000000,seed_nodes=7200000", p1, 240_000_000},
+		{"game_nodes=240000000,seed_nodes=0", p4, 240_000_000},
+		{"game_nodes=0,seed_nodes=7200000", p4, 0},
+	} {
+		if got := mustLookahead(t, tc.assign).gameNodes(tc.p); got != tc.want {
+			t.Errorf("%s, problem %d: %d, want %d", tc.assign, tc.p.ID, got, tc.want)
 		}
 	}
 }

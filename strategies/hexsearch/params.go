@@ -60,6 +60,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 400000, Help: "search budget per unit in expanded states; deeper levels are skipped once spent"},
 	{Name: "game_beam", Kind: param.Int, Min: 0, Max: 16384, Default: 4096, Help: "widest game beam: the whole source searched keeping this many distinct game states per unit, for the fall, well and survival beams (and its own line with game_line) (0: off)"},
 	{Name: "game_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 240000000, Help: "work of the game beam per problem (states its searches expand plus placements valued), shared equally among the problem's source seeds; the beam is narrowed to fit, and left out below 16 wide"},
+	{Name: "seed_nodes", Kind: param.Int, Min: 0, Max: 1000000000, Default: 6000000, Help: "the least work of the game beam per source seed: a problem of many seeds gets this much for each where game_nodes shared among them would give less (0: none)"},
 	{Name: "game_line", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "play the game beam's own line and keep its text if it scores more (1); 0 leaves it out, the fall, well and survival beams still played at its width and budget"},
 	{Name: "beam_rows", Kind: param.Float, Min: 0, Max: 20, Default: 0, Help: "power points per row of the units' falls (phrases typed on the way) that the game beam adds to a line's move points when it picks its best line: longer games and deeper falls win (0: move points only)"},
 	{Name: "beam_fall", Kind: param.Float, Min: 0, Max: 50, Default: 0, Help: "gain per row of a unit's fall (room for phrases) added to the game beam's ranking of its states (0: none)"},
@@ -109,6 +110,7 @@ type Config struct {
 	DPSpanPot    float64 // value per character of such a phrase left partly typed at a lock
 	GameBeam     int     // widest game beam (0: none)
 	GameNodes    int64   // work of the game beam per problem, shared among its seeds (see beamWidth)
+	SeedNodes    int64   // the least work of the game beam per seed (see gameNodes)
 	GameLine     bool    // play the game beam's own line
 	BeamRows     float64 // power points per row of fall the game beam expects
 	BeamFall     float64 // gain per row of fall in the game beam's ranking of states
@@ -159,6 +161,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.FirstBonus, c.Nodes = v["first_bonus"], int64(specs.Int(v, "nodes"))
 		c.Portfolio = specs.Int(v, "portfolio")
 		c.GameBeam, c.GameNodes, c.GameLine = specs.Int(v, "game_beam"), int64(specs.Int(v, "game_nodes")), v["game_line"] != 0
+		c.SeedNodes = int64(specs.Int(v, "seed_nodes"))
 		c.BeamRows, c.BeamFall = v["beam_rows"], v["beam_fall"]
 		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
 		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
