@@ -323,8 +323,10 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 			}
 		}
 	}
-	// The best text's locks taken again in the order that types the most,
-	// where the source is one unit over and over (reorder).
+	// Every text's locks, the best's and the other beams', taken again in
+	// the order that types the most, where the source is one cell over and
+	// over (reorder): on problem 19 the fall beam's text reordered scored
+	// 7,548, the best text reordered 7,506.
 	if s.cfg.Reorder {
 		if best != "" && !slices.Contains(texts, best) {
 			texts = append(texts, best)
@@ -341,12 +343,12 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 
 // gameNodes is the game beam's work on problem p, shared among its source
 // seeds: game_nodes, or seed_nodes a seed where that is more (problems 4
-// and 6 of the qualifier, 50 seeds each). Measured with 1.5 times the
-// work there (each problem alone, two at a time on the 2 cores): 4 30,665
-// to 31,003 and 6 16,537 to 16,606 (the best team 16,565), for about 25
-// and 55 s of CPU more; twice the work gave 31,341 and 16,705 for about
-// 70 and 65 s more, which the qualifier's 10 minutes on 2 cores would not
-// hold.
+// and 6 of the qualifier, 50 seeds each). Measured there (each problem
+// alone, two at a time on the 2 cores): with 6 million a seed, 1.25 times
+// game_nodes, 4 30,665 to 30,831 and 6 16,537 to 16,602 (the best team
+// 16,565); with 7.2 million 31,003 and 16,606, but the whole qualifier then
+// took 602 s on 2 cores, past its 10 minutes; with 9.6 million 31,341 and
+// 16,705.
 func (s *Solver) gameNodes(p *hextris.Problem) int64 {
 	if s.cfg.GameNodes <= 0 {
 		return s.cfg.GameNodes
