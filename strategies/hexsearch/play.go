@@ -81,15 +81,26 @@ func (s *Solver) placeOne() error {
 		// Plain path: redo the search from the spawn (choose may have run
 		// later searches on this reach).
 		s.rcs[0].searchTree(&s.cur, u, from)
-		s.cmds = s.rcs[0].path(best.State, best.Cmd, s.cmds[:0])
-		for _, c := range s.cmds {
-			s.out = append(s.out, c.Char())
-		}
-		if !s.replays(s.out[n0:]) {
-			return fmt.Errorf("hexsearch: internal error: the path of unit %d does not lock where planned", k)
+		if err := s.plainPath(best); err != nil {
+			return err
 		}
 	}
 	s.play(n0)
+	return nil
+}
+
+// plainPath appends to s.out the commands of the shortest path to lock
+// l that the latest searchTree of s.rcs[0] found, and checks that they
+// lock the live unit there.
+func (s *Solver) plainPath(l lockAt) error {
+	n0 := len(s.out)
+	s.cmds = s.rcs[0].path(l.State, l.Cmd, s.cmds[:0])
+	for _, c := range s.cmds {
+		s.out = append(s.out, c.Char())
+	}
+	if !s.replays(s.out[n0:]) {
+		return fmt.Errorf("hexsearch: internal error: the path of unit %d does not lock where planned", s.game.SourceIndex())
+	}
 	return nil
 }
 
@@ -138,12 +149,15 @@ func (s *Solver) phraseSearch(u int, from, target int32, n0 int) {
 // textValue is what text earns in power points when typed after s.out's
 // units so far (the used flags of before the current unit), plus
 // DPPotential per character of a phrase it leaves partly typed.
-func (s *Solver) textValue(text []byte) float64 { return s.textValueAt(text, s.cfg.DPPotential) }
-
-// textValueAt is textValue with pot a character of a phrase left partly
-// typed.
-func (s *Solver) textValueAt(text []byte, pot float64) float64 {
+func (s *Solver) textValue(text []byte) float64 {
 	pts, a := s.ac.score(s.acState, text, s.used, s.seen)
+	return s.endValue(pts, a, s.cfg.DPPotential)
+}
+
+// endValue is the value of a text that earns pts and leaves the automaton
+// at state a, pot a character of a phrase left partly typed (see
+// textValue).
+func (s *Solver) endValue(pts int, a int32, pot float64) float64 {
 	v := float64(pts) + pot*float64(s.ac.cont[a])
 	if s.cfg.DPSpan > 0 {
 		// A phrase still unused, begun at the lock, as the search values it.

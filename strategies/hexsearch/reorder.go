@@ -127,12 +127,8 @@ func (s *Solver) typeBest(rest []int32) (int, error) {
 	if !ok {
 		return 0, fmt.Errorf("hexsearch: internal error: unit %d cannot lock where the text locked it", s.game.SourceIndex())
 	}
-	s.cmds = s.rcs[0].path(lock.State, lock.Cmd, s.cmds[:0])
-	for _, c := range s.cmds {
-		s.out = append(s.out, c.Char())
-	}
-	if !s.replays(s.out[n0:]) {
-		return 0, fmt.Errorf("hexsearch: internal error: the path of unit %d does not lock where planned", s.game.SourceIndex())
+	if err := s.plainPath(lock); err != nil {
+		return 0, err
 	}
 	s.used = append(s.used[:0], s.pl.used...)
 	s.play(n0)
@@ -218,8 +214,8 @@ func (s *Solver) candTexts(cs []reCand, rest []int32, check bool) []reCand {
 			cs = cs[:n]
 			continue
 		}
-		pts, _ := s.ac.score(s.acState, text, s.used, s.seen)
-		c.k, c.pts, c.leaf = k, float64(pts), s.textValueAt(text, s.cfg.ReorderPot)
+		pts, a := s.ac.score(s.acState, text, s.used, s.seen)
+		c.k, c.pts, c.leaf = k, float64(pts), s.endValue(pts, a, s.cfg.ReorderPot)
 	}
 	return cs
 }

@@ -331,7 +331,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		if best != "" && !slices.Contains(texts, best) {
 			texts = append(texts, best)
 		}
-		for _, t := range slices.Clone(texts) {
+		for _, t := range texts { // the texts reorder adds are not reordered again
 			if ctx.Err() != nil {
 				break
 			}
