@@ -36,6 +36,12 @@ type geom struct {
 	ring      []off
 	sumDY     []int32
 
+	// under lists, by the offStart index, the offsets of the cells SE
+	// and SW of a member that are not members: a unit locked where none
+	// of them is filled (nor below the floor) hangs over empty cells.
+	underStart []int32
+	under      []off
+
 	skies []*sky // by unit: its search from the spawn on an empty board (reach.skyOf)
 }
 
@@ -120,6 +126,22 @@ func newGeom(p *hextris.Problem) *geom {
 		}
 	}
 	g.ringStart[n*12] = int32(len(g.ring))
+	g.underStart = make([]int32, n*12+1)
+	for i := range n * 12 {
+		g.underStart[i] = int32(len(g.under))
+		ms := g.offs[g.offStart[i]:g.offStart[i+1]]
+		par := i & 1
+		for _, o := range ms {
+			for d := 2; d < 4; d++ { // SE, SW
+				nx, ny := neighbour6(int(o.dx), par+int(o.dy), d)
+				nb := off{int16(nx), int16(ny - par)}
+				if !slices.Contains(ms, nb) && !slices.Contains(g.under[g.underStart[i]:], nb) {
+					g.under = append(g.under, nb)
+				}
+			}
+		}
+	}
+	g.underStart[n*12] = int32(len(g.under))
 	g.pad = pad
 	g.gw, g.gh = g.w+2*pad, g.h+2*pad
 	for 1<<g.gwShift < g.gw {
@@ -395,4 +417,45 @@ func popcount(ws []uint64) int {
 		n += bits.OnesCount64(w)
 	}
 	return n
+}
+
+// rests reports whether unit u at state s on b has a filled cell, or the
+// floor, SE or SW of one of its members (the side walls do not count).
+func (b *board) rests(g *geom, u int, s int32) bool {
+	x, y, r := g.unpack(s)
+	i := (u*6+r)*2 + y&1
+	st := b.stride
+	for _, o := range g.under[g.underStart[i]:g.underStart[i+1]] {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		if cy >= b.h {
+			return true
+		}
+		if cx >= 0 && cx < b.w && b.rows[cy*st+cx>>6]>>(uint(cx)&63)&1 != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fillsRow reports whether locking unit u at state s on b fills a row.
+func (b *board) fillsRow(g *geom, u int, s int32) bool {
+	x, y, r := g.unpack(s)
+	ms := g.members(u, r, y&1)
+	st := b.stride
+	full := false
+	for _, o := range ms {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		b.rows[cy*st+cx>>6] |= 1 << (uint(cx) & 63)
+	}
+	for _, o := range ms {
+		if b.rowFull(y + int(o.dy)) {
+			full = true
+			break
+		}
+	}
+	for _, o := range ms {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		b.rows[cy*st+cx>>6] &^= 1 << (uint(cx) & 63)
+	}
+	return full
 }

@@ -1,6 +1,7 @@
 package hexsearch
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -280,4 +281,93 @@ func TestRowHolesMatchesCells(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHangingLocksLeftOut plays random games on several problems and
+// checks, for every reachable lock, that board.rests is a scan of the
+// cells SE and SW of the members (filled, or below the floor; not the
+// side walls) and board.fillsRow whether the lock clears a line, the
+// board left as it was; that valueInto without Config.Hanging keeps
+// exactly the locks that rest or fill a row, at the values it gives them
+// with Hanging; and that, given only hanging locks, it keeps them all.
+func TestHangingLocksLeftOut(t *testing.T) {
+	t.Parallel()
+	kept, left := 0, 0
+	for _, id := range []int{0, 3, 8, 18, 24} {
+		p := official(t, id)
+		ps := phraseSet(t, "power")
+		all, some := mustLookahead(t), mustLookahead(t)
+		some.cfg.Hanging = false
+		for _, s := range []*Solver{all, some} {
+			s.beamStart(p, p.SourceSeeds[0], ps)
+		}
+		g, cur := all.g, &all.cur
+		nb := newBoard(p.Width, p.Height)
+		for k := 0; k < 80 && k < len(all.src); k++ {
+			u := all.src[k]
+			if !cur.fits(g, u, g.spawn[u]) {
+				break
+			}
+			locks := slices.Clone(all.rcs[0].search(cur, u, g.spawn[u]))
+			before := slices.Clone(cur.rows)
+			var hanging []lockAt
+			for _, l := range locks {
+				nb.copyFrom(cur)
+				_, ls := nb.lock(g, u, l.State)
+				if got := cur.fillsRow(g, u, l.State); got != (ls > 0) {
+					t.Fatalf("problem %d unit %d lock %d: fillsRow %v, the lock clears %d lines", id, u, l.State, got, ls)
+				}
+				if got, want := cur.rests(g, u, l.State), scanRests(g, cur, u, l.State); got != want {
+					t.Fatalf("problem %d unit %d lock %d: rests %v, cell scan %v", id, u, l.State, got, want)
+				}
+				if !cur.rests(g, u, l.State) && ls == 0 {
+					hanging = append(hanging, l)
+				}
+			}
+			if !slices.Equal(cur.rows, before) {
+				t.Fatalf("problem %d: rests or fillsRow changed the board", id)
+			}
+			some.cur.copyFrom(cur)
+			ca := all.valueInto(nil, &nb, cur, u, k, locks)
+			cs := some.valueInto(nil, &nb, &some.cur, u, k, locks)
+			if len(cs)+len(hanging) != len(ca) {
+				t.Fatalf("problem %d unit %d: %d of %d locks kept, %d hang", id, u, len(cs), len(ca), len(hanging))
+			}
+			for _, c := range cs {
+				if c.v != ca[c.i].v || slices.Contains(hanging, c.lock) {
+					t.Fatalf("problem %d unit %d lock %d: kept at %v (all: %v)", id, u, c.lock.State, c.v, ca[c.i].v)
+				}
+			}
+			if len(hanging) > 0 {
+				if cs := some.valueInto(nil, &nb, &some.cur, u, k, hanging); len(cs) != len(hanging) {
+					t.Fatalf("problem %d unit %d: of %d locks, all hanging, %d kept", id, u, len(hanging), len(cs))
+				}
+			}
+			kept, left = kept+len(cs), left+len(hanging)
+			// Play the best lock, as the lookahead would.
+			best := slices.MaxFunc(cs, func(a, b cand) int { return cmp.Compare(a.v, b.v) })
+			cur.lock(g, u, best.lock.State)
+		}
+	}
+	if kept < 1000 || left < 1000 {
+		t.Fatalf("%d locks kept, %d left out: the test saw too little", kept, left)
+	}
+	t.Logf("%d locks kept, %d hanging ones left out", kept, left)
+}
+
+// scanRests is board.rests computed cell by cell from neighbour6.
+func scanRests(g *geom, b *board, u int, s int32) bool {
+	x, y, r := g.unpack(s)
+	ms := g.members(u, r, y&1)
+	for _, o := range ms {
+		cx, cy := x+int(o.dx), y+int(o.dy)
+		for d := 2; d < 4; d++ {
+			nx, ny := neighbour6(cx, cy, d)
+			member := slices.ContainsFunc(ms, func(m off) bool { return x+int(m.dx) == nx && y+int(m.dy) == ny })
+			if !member && (ny >= b.h || nx >= 0 && nx < b.w && b.filled(nx, ny)) {
+				return true
+			}
+		}
+	}
+	return false
 }

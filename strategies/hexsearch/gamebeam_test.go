@@ -447,18 +447,28 @@ func TestWellBeamClearsLinesTogether(t *testing.T) {
 // fall beam ranks it: fall_gain per row fallen, the lock points ten times)
 // over the first 150 units of problem 24 (100×40), 16 states wide: the
 // reachability searches on a board of 59,392 states and the values of
-// their locks, which are most of the problem's time.
+// their locks, which are most of the problem's time. "resting" values the
+// locks the fall beam weighs (fall_hang=0), "hanging" every lock.
 func BenchmarkFallBeamBig(b *testing.B) {
 	p := official(b, 24)
 	ps := phraseSet(b, "power")
-	s := mustLookahead(b, "beam_fall=2,w_points=10")
-	b.ReportAllocs()
-	for b.Loop() {
-		s.beamStart(p, p.SourceSeeds[0], ps)
-		s.src = s.src[:150]
-		if _, _, ok := s.beamLine(16, 1<<62, time.Time{}); !ok {
-			b.Fatal("the beam stopped")
+	for _, hanging := range []bool{false, true} {
+		name := "resting"
+		if hanging {
+			name = "hanging"
 		}
+		b.Run(name, func(b *testing.B) {
+			s := mustLookahead(b, "beam_fall=2,w_points=10")
+			s.cfg.Hanging = hanging
+			b.ReportAllocs()
+			for b.Loop() {
+				s.beamStart(p, p.SourceSeeds[0], ps)
+				s.src = s.src[:150]
+				if _, _, ok := s.beamLine(16, 1<<62, time.Time{}); !ok {
+					b.Fatal("the beam stopped")
+				}
+			}
+		})
 	}
 }
 

@@ -68,6 +68,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "fall_gain", Kind: param.Float, Min: 0, Max: 50, Default: 2, Help: "the fall beam's gain per row of a unit's fall in ranking its states (as beam_fall)"},
 	{Name: "fall_rows", Kind: param.Float, Min: 0, Max: 20, Default: 6, Help: "the fall beam's power points per row of fall in picking its line (as beam_rows)"},
 	{Name: "fall_points", Kind: param.Float, Min: 0.1, Max: 100, Default: 10, Help: "the fall beam's factor on w_points: a line cleared lowers the stack for every later unit"},
+	{Name: "fall_hang", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "the fall beam also weighs the locks where the unit hangs over empty cells (no filled cell or floor SE or SW of a member) and fills no row (1); 0 leaves them out: on problem 24 three in five of the locks found"},
 	{Name: "fall_share", Kind: param.Float, Min: 0, Max: 8, Default: 0.75, Help: "the fall beam's work as a share of game_nodes"},
 	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
 	{Name: "big_dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 1000000, Help: "dp_nodes of the phrase search typing the fall beam's line on a board too big for the game beam, where units fall far"},
@@ -119,6 +120,7 @@ type Config struct {
 	FallRows     float64 // its power points per row in picking its line (its BeamRows)
 	FallPoints   float64 // its factor on the lock points' weight
 	FallShare    float64 // its budget as a share of GameNodes
+	FallHang     bool    // it weighs hanging locks too (see Hanging)
 	BigNodes     int64   // its budget on a board game_nodes leaves without a game beam
 	BigDPNodes   int     // its DPNodes on such a board
 	BigDPSlack   int     // its DPSlack on such a board
@@ -135,6 +137,11 @@ type Config struct {
 	WellShare    float64 // its budget as a share of GameNodes
 	WellWidth    float64 // the least longest straight unit, over the board's width, where it plays
 	BeamSpan     int     // dp_span of a second typing of the game beam's line (0: none)
+
+	// Hanging: the placements weighed include the locks where the unit
+	// hangs over empty cells (see valueInto); the fall beam's solver
+	// leaves them out unless FallHang.
+	Hanging bool
 }
 
 // configFrom validates v against specs and reads the settings (those of
@@ -150,7 +157,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 			MaxH: v["w_maxh"], Bump: v["w_bump"], Low: v["w_low"], RowFill: v["w_rowfill"], Contact: v["w_contact"],
 			Enclosed: v["w_enclosed"], Well: v["w_well"],
 		},
-		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
+		Phrases: v["phrases"] != 0, Hanging: true, Depth: 1, Beam: 1, Nodes: 1 << 62,
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
 		PhraseDP: v["phrase_dp"] != 0, DPNodes: specs.Int(v, "dp_nodes"), DPPotential: v["dp_potential"],
 		DPRepeats: specs.Int(v, "dp_repeats"), DPUnused: specs.Int(v, "dp_unused"), DPSlack: specs.Int(v, "dp_slack"),
@@ -165,6 +172,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.BeamRows, c.BeamFall = v["beam_rows"], v["beam_fall"]
 		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
 		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
+		c.FallHang = v["fall_hang"] != 0
 		c.BigDPNodes, c.BigDPSlack = specs.Int(v, "big_dp_nodes"), specs.Int(v, "big_dp_slack")
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.LookSeeds = specs.Int(v, "look_seeds")
