@@ -14,8 +14,10 @@ import (
 // big for the game beam (big), its line is typed with big_dp_nodes and
 // big_dp_slack: falls of 30 rows and more leave the phrase search more
 // paths than dp_nodes holds (problem 24: 280,130 with 200,000, 281,912
-// with 1,000,000). It returns "" when the budget leaves the beam under
-// minBeam wide.
+// with 1,000,000), and paths that stray further from the straight line
+// (with the hanging locks left out, big_dp_slack 16, 32, 48 and 64 gave
+// 282,184, 283,406, 283,420 and 283,414 in 184, 253, 296 and 330 s). It
+// returns "" when the budget leaves the beam under minBeam wide.
 func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, nodes int64, big bool) (string, error) {
 	i := 0
 	if big {
