@@ -350,7 +350,7 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 // took 602 s on 2 cores, past its 10 minutes; with 9.6 million 31,341 and
 // 16,705. With the fall beam's hanging locks left out (fall_hang) the
 // beams cost less: 12 million gave 31,766 and 16,727 for 104 s of CPU
-// more than 6 million, and the qualifier 464 s.
+// more than 6 million, and the qualifier 464 and 492 s.
 func (s *Solver) gameNodes(p *hextris.Problem) int64 {
 	if s.cfg.GameNodes <= 0 {
 		return s.cfg.GameNodes
