@@ -28,7 +28,7 @@ func (s *Solver) fallBeam(ctx context.Context, p *hextris.Problem, seed uint32, 
 		c.Portfolio, c.SurvBeams, c.FallBeam = 0, 0, false
 		c.BeamFall, c.BeamRows = s.cfg.FallGain, s.cfg.FallRows
 		c.Weights.Points *= s.cfg.FallPoints
-		c.Hanging = s.cfg.FallHang
+		c.RestingOnly = !s.cfg.FallHang
 		if big {
 			c.DPNodes, c.DPSlack = s.cfg.BigDPNodes, s.cfg.BigDPSlack
 		}

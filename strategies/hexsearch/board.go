@@ -436,26 +436,3 @@ func (b *board) rests(g *geom, u int, s int32) bool {
 	}
 	return false
 }
-
-// fillsRow reports whether locking unit u at state s on b fills a row.
-func (b *board) fillsRow(g *geom, u int, s int32) bool {
-	x, y, r := g.unpack(s)
-	ms := g.members(u, r, y&1)
-	st := b.stride
-	full := false
-	for _, o := range ms {
-		cx, cy := x+int(o.dx), y+int(o.dy)
-		b.rows[cy*st+cx>>6] |= 1 << (uint(cx) & 63)
-	}
-	for _, o := range ms {
-		if b.rowFull(y + int(o.dy)) {
-			full = true
-			break
-		}
-	}
-	for _, o := range ms {
-		cx, cy := x+int(o.dx), y+int(o.dy)
-		b.rows[cy*st+cx>>6] &^= 1 << (uint(cx) & 63)
-	}
-	return full
-}

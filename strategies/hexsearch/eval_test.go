@@ -286,10 +286,10 @@ func TestRowHolesMatchesCells(t *testing.T) {
 // TestHangingLocksLeftOut plays random games on several problems and
 // checks, for every reachable lock, that board.rests is a scan of the
 // cells SE and SW of the members (filled, or below the floor; not the
-// side walls) and board.fillsRow whether the lock clears a line, the
-// board left as it was; that valueInto without Config.Hanging keeps
+// side walls) and Solver.fillsRow whether the lock clears a line, the
+// board left as it was; that valueInto with Config.RestingOnly keeps
 // exactly the locks that rest or fill a row, at the values it gives them
-// with Hanging; and that, given only hanging locks, it keeps them all.
+// without; and that, given only hanging locks, it keeps them all.
 func TestHangingLocksLeftOut(t *testing.T) {
 	t.Parallel()
 	kept, left := 0, 0
@@ -297,7 +297,7 @@ func TestHangingLocksLeftOut(t *testing.T) {
 		p := official(t, id)
 		ps := phraseSet(t, "power")
 		all, some := mustLookahead(t), mustLookahead(t)
-		some.cfg.Hanging = false
+		some.cfg.RestingOnly = true
 		for _, s := range []*Solver{all, some} {
 			s.beamStart(p, p.SourceSeeds[0], ps)
 		}
@@ -310,11 +310,12 @@ func TestHangingLocksLeftOut(t *testing.T) {
 			}
 			locks := slices.Clone(all.rcs[0].search(cur, u, g.spawn[u]))
 			before := slices.Clone(cur.rows)
+			all.ev.setBase(&all.base, cur)
 			var hanging []lockAt
 			for _, l := range locks {
 				nb.copyFrom(cur)
 				_, ls := nb.lock(g, u, l.State)
-				if got := cur.fillsRow(g, u, l.State); got != (ls > 0) {
+				if got := all.fillsRow(u, l.State); got != (ls > 0) {
 					t.Fatalf("problem %d unit %d lock %d: fillsRow %v, the lock clears %d lines", id, u, l.State, got, ls)
 				}
 				if got, want := cur.rests(g, u, l.State), scanRests(g, cur, u, l.State); got != want {

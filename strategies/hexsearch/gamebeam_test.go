@@ -452,14 +452,14 @@ func TestWellBeamClearsLinesTogether(t *testing.T) {
 func BenchmarkFallBeamBig(b *testing.B) {
 	p := official(b, 24)
 	ps := phraseSet(b, "power")
-	for _, hanging := range []bool{false, true} {
+	for _, restingOnly := range []bool{true, false} {
 		name := "resting"
-		if hanging {
+		if !restingOnly {
 			name = "hanging"
 		}
 		b.Run(name, func(b *testing.B) {
 			s := mustLookahead(b, "beam_fall=2,w_points=10")
-			s.cfg.Hanging = hanging
+			s.cfg.RestingOnly = restingOnly
 			b.ReportAllocs()
 			for b.Loop() {
 				s.beamStart(p, p.SourceSeeds[0], ps)

@@ -154,7 +154,7 @@ func (s *Solver) rankInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []c
 }
 
 // valueInto appends to cs the one-unit values of locks on b, in the order
-// of locks (see rankInto). Without Config.Hanging it leaves out the locks
+// of locks (see rankInto). With Config.RestingOnly it leaves out the locks
 // where the unit hangs over empty cells (none of the cells SE or SW of
 // its members filled, nor below the floor) and fills no row, unless every
 // lock is such: on problem 24 three in five of the locks the fall beam's
@@ -166,14 +166,14 @@ func (s *Solver) valueInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []
 	}
 	s.ev.setBase(&s.base, b)
 	n0 := len(cs)
-	for _, hanging := range [...]bool{s.cfg.Hanging, true} {
+	for _, restingOnly := range [...]bool{s.cfg.RestingOnly, false} {
 		for i, l := range locks {
-			if !hanging && !b.rests(s.g, u, l.State) && !s.fillsRow(u, l.State) {
+			if restingOnly && !b.rests(s.g, u, l.State) && !s.fillsRow(u, l.State) {
 				continue
 			}
 			cs = append(cs, cand{l, s.unitValue(nb, b, u, l.State, next), int32(i)})
 		}
-		if len(cs) > n0 || hanging {
+		if len(cs) > n0 || !restingOnly {
 			break
 		}
 	}
@@ -181,16 +181,25 @@ func (s *Solver) valueInto(cs []cand, nb, b *board, u, k int, locks []lockAt) []
 }
 
 // fillsRow reports whether unit u locking at state st fills a row of the
-// base board of s.base; a row short of more cells than the unit has is
-// not tested (filling rows on a 100-wide board, the test of every
-// hanging lock took a twentieth of the fall beam's time).
+// base board of s.base: a row's filled cells plus the members in it make
+// its width. The rows far from full are passed over before the members
+// are counted.
 func (s *Solver) fillsRow(u int, st int32) bool {
-	b := s.base.b
+	w := s.base.b.w
 	_, y, r := s.g.unpack(st)
-	n := s.g.size[u]
-	for _, o := range s.g.members(u, r, y&1) {
-		if int(s.base.fill[y+int(o.dy)])+n >= b.w {
-			return b.fillsRow(s.g, u, st)
+	ms := s.g.members(u, r, y&1)
+	for _, o := range ms {
+		f := int(s.base.fill[y+int(o.dy)])
+		if f+len(ms) < w {
+			continue
+		}
+		for _, m := range ms {
+			if m.dy == o.dy {
+				f++
+			}
+		}
+		if f == w {
+			return true
 		}
 	}
 	return false

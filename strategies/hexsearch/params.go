@@ -120,7 +120,7 @@ type Config struct {
 	FallRows     float64 // its power points per row in picking its line (its BeamRows)
 	FallPoints   float64 // its factor on the lock points' weight
 	FallShare    float64 // its budget as a share of GameNodes
-	FallHang     bool    // it weighs hanging locks too (see Hanging)
+	FallHang     bool    // it weighs hanging locks too (see RestingOnly)
 	BigNodes     int64   // its budget on a board game_nodes leaves without a game beam
 	BigDPNodes   int     // its DPNodes on such a board
 	BigDPSlack   int     // its DPSlack on such a board
@@ -138,10 +138,10 @@ type Config struct {
 	WellWidth    float64 // the least longest straight unit, over the board's width, where it plays
 	BeamSpan     int     // dp_span of a second typing of the game beam's line (0: none)
 
-	// Hanging: the placements weighed include the locks where the unit
-	// hangs over empty cells (see valueInto); the fall beam's solver
-	// leaves them out unless FallHang.
-	Hanging bool
+	// RestingOnly: the placements weighed leave out the locks where the
+	// unit hangs over empty cells (see valueInto); the fall beam's solver
+	// sets it unless FallHang.
+	RestingOnly bool
 }
 
 // configFrom validates v against specs and reads the settings (those of
@@ -157,7 +157,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 			MaxH: v["w_maxh"], Bump: v["w_bump"], Low: v["w_low"], RowFill: v["w_rowfill"], Contact: v["w_contact"],
 			Enclosed: v["w_enclosed"], Well: v["w_well"],
 		},
-		Phrases: v["phrases"] != 0, Hanging: true, Depth: 1, Beam: 1, Nodes: 1 << 62,
+		Phrases: v["phrases"] != 0, Depth: 1, Beam: 1, Nodes: 1 << 62,
 		Span: v["span"] != 0, SpanMargin: v["span_margin"],
 		PhraseDP: v["phrase_dp"] != 0, DPNodes: specs.Int(v, "dp_nodes"), DPPotential: v["dp_potential"],
 		DPRepeats: specs.Int(v, "dp_repeats"), DPUnused: specs.Int(v, "dp_unused"), DPSlack: specs.Int(v, "dp_slack"),
