@@ -46,6 +46,7 @@ type gameBeam struct {
 	seen   map[uint64]struct{}
 	cs     []cand
 	scr    board
+	pick   float64 // the pick value of the line beamLine returned last (move points plus BeamRows per row)
 }
 
 // minBeam is the narrowest game beam played: a narrower one rarely beats
@@ -181,6 +182,7 @@ func (s *Solver) beamLine(width int, budget int64, until time.Time) (line []chos
 			}
 		}
 	}
+	gb.pick = bestV
 	if bk < 0 {
 		return nil, 0, true
 	}
@@ -236,11 +238,20 @@ func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, 
 		until = time.Now().Add(time.Duration(share * float64(time.Until(d))))
 	}
 	line, _, ok := s.beamLine(width, budget, until)
-	s.line = s.line[:0]
-	if !ok || len(line) == 0 {
+	if !ok {
+		s.line = s.line[:0]
 		return "", nil
 	}
-	s.line = append(s.line, line...)
+	return s.typeLine(ctx, p, seed, phrases, line)
+}
+
+// typeLine types line, a line of the game beam's, with the phrase search
+// and returns its text ("" for an empty line).
+func (s *Solver) typeLine(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, line []chosenLock) (string, error) {
+	s.line = append(s.line[:0], line...)
+	if len(line) == 0 {
+		return "", nil
+	}
 	if s.replay == nil {
 		s.replay = s.lineTyper(s.cfg.DPSpan)
 	}

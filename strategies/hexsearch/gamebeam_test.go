@@ -2,6 +2,8 @@ package hexsearch
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -192,7 +194,7 @@ func TestGameLineIsOptional(t *testing.T) {
 		if played, want := len(s.line) > 0, assign == "game_line=1"; played != want {
 			t.Errorf("%s: the game beam's line played: %v", assign, played)
 		}
-		if s.fallS[0] == nil {
+		if s.fallS == nil {
 			t.Errorf("%s: the fall beam was not played", assign)
 		}
 	}
@@ -248,6 +250,74 @@ func TestFallBeamWhereGameBeamIsLeftOut(t *testing.T) {
 	s.beamStart(official(t, 9), official(t, 9).SourceSeeds[0], phraseSet(t, "power"))
 	if w, _ := s.beamWidth(s.cfg.GameNodes); w != 0 {
 		t.Fatalf("game_nodes=1000: the game beam is %d wide, want it left out", w)
+	}
+}
+
+// TestBigFallBeamsTypeTheBestPick: on a board too big for the game beam
+// (problem 6, seed 13120, with game_nodes=1000) big_beams fall beams are
+// played, each with its own weights, and only the line that their pick
+// ranks first is typed: its move points are those of the solver's text,
+// and the pick is those points plus fall_rows per row of the line's
+// falls. With big_beams=1, or under a deadline, the first beam alone
+// plays, and it picks as it does beside the second.
+func TestBigFallBeamsTypeTheBestPick(t *testing.T) {
+	ps := phraseSet(t, "power")
+	p := official(t, 6)
+	const seed = 13120
+	if !slices.Contains(p.SourceSeeds, seed) {
+		t.Fatalf("problem 6 has no source seed %d", seed)
+	}
+	var picks []float64
+	for _, n := range []int{1, 2} {
+		s := mustLookahead(t, "game_nodes=1000,seed_nodes=0,big_nodes=20000000", fmt.Sprintf("big_beams=%d", n))
+		r := solveValid(t, s, p, seed, ps)
+		if len(s.bigS) != n {
+			t.Fatalf("big_beams=%d: %d fall beams played", n, len(s.bigS))
+		}
+		typed := -1
+		for i, f := range s.bigS {
+			if i < len(picks) && f.gb.pick != picks[i] {
+				t.Errorf("big_beams=%d: beam %d picked %.0f, alone %.0f", n, i, f.gb.pick, picks[i])
+			}
+			if i == len(picks) {
+				picks = append(picks, f.gb.pick)
+			}
+			if len(f.line) > 0 {
+				if typed >= 0 {
+					t.Fatalf("big_beams=%d: beams %d and %d typed", n, typed, i)
+				}
+				typed = i
+			}
+		}
+		if typed < 0 || picks[typed] != slices.Max(picks) {
+			t.Fatalf("big_beams=%d: beam %d typed, picks %v", n, typed, picks)
+		}
+		f := s.bigS[typed]
+		rows := 0
+		for k, l := range f.line {
+			rows += f.fall(f.src[k], l.lock.State)
+		}
+		if want := float64(r.MoveScore) + f.cfg.BeamRows*float64(rows); f.gb.pick != want {
+			t.Fatalf("big_beams=%d: pick %.1f, the text's move points %d plus %g a row of %d rows: %.1f", n, f.gb.pick, r.MoveScore, f.cfg.BeamRows, rows, want)
+		}
+		t.Logf("big_beams=%d: picks %v, beam %d typed: %d (move %d)", n, picks, typed, r.Score, r.MoveScore)
+	}
+	if picks[1] == picks[0] {
+		t.Errorf("the two beams picked alike (%v): the variant changes nothing", picks)
+	}
+	// Under a deadline the first beam alone plays.
+	s := mustLookahead(t, "game_nodes=1000,seed_nodes=0,big_nodes=20000000,big_beams=2")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	sol, err := s.Solve(ctx, p, seed, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := hextris.Play(p, seed, ps, sol); r.Error != "" {
+		t.Fatalf("under a deadline: %s", r.Error)
+	}
+	if len(s.bigS) != 1 {
+		t.Fatalf("under a deadline: %d fall beams played, want 1", len(s.bigS))
 	}
 }
 

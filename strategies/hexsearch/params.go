@@ -71,6 +71,7 @@ var LookaheadParams = append(slices.Clone(weightSpecs), param.Specs{
 	{Name: "fall_hang", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "the fall beam also weighs the locks where the unit hangs over empty cells (no filled cell or floor SE or SW of a member) and fills no row (1); 0 leaves them out: on problem 24 three in five of the locks found"},
 	{Name: "fall_share", Kind: param.Float, Min: 0, Max: 8, Default: 0.75, Help: "the fall beam's work as a share of game_nodes"},
 	{Name: "big_nodes", Kind: param.Int, Min: 0, Max: 20000000000, Default: 2000000000, Help: "the fall beam's work on a problem whose board game_nodes leaves without a game beam (too big for it; 0: none there)"},
+	{Name: "big_beams", Kind: param.Int, Min: 1, Max: 2, Default: 2, Help: "fall beams played on a board too big for the game beam, each with big_nodes: the fall beam's weights, then w_dead as w_holes and w_bump halved; only the line with the most move points plus fall_rows per row of fall is typed (under a time limit one beam)"},
 	{Name: "big_dp_nodes", Kind: param.Int, Min: 1000, Max: 10000000, Default: 1000000, Help: "dp_nodes of the phrase search typing the fall beam's line on a board too big for the game beam, where units fall far"},
 	{Name: "big_dp_slack", Kind: param.Int, Min: 0, Max: 200, Default: 32, Help: "dp_slack of the phrase search typing the fall beam's line on a board too big for the game beam"},
 	{Name: "big_portfolio", Kind: param.Int, Min: 0, Max: 1, Default: 0, Help: "also play the lookahead's game and the portfolio on a board too big for the game beam, where the fall beam plays with big_nodes (1); 0 leaves them out there, the lookahead's game played only if the fall beam leaves no text"},
@@ -122,6 +123,7 @@ type Config struct {
 	FallShare    float64 // its budget as a share of GameNodes
 	FallHang     bool    // it weighs hanging locks too (see RestingOnly)
 	BigNodes     int64   // its budget on a board game_nodes leaves without a game beam
+	BigBeams     int     // fall beams played on such a board (see bigVariants)
 	BigDPNodes   int     // its DPNodes on such a board
 	BigDPSlack   int     // its DPSlack on such a board
 	BigPortf     bool    // play the portfolio on such a board too
@@ -173,7 +175,7 @@ func configFrom(specs param.Specs, v param.Values) (Config, error) {
 		c.FallBeam, c.FallGain, c.FallRows, c.FallPoints = v["fall_beam"] != 0, v["fall_gain"], v["fall_rows"], v["fall_points"]
 		c.FallShare, c.BigNodes, c.BigPortf = v["fall_share"], int64(specs.Int(v, "big_nodes")), v["big_portfolio"] != 0
 		c.FallHang = v["fall_hang"] != 0
-		c.BigDPNodes, c.BigDPSlack = specs.Int(v, "big_dp_nodes"), specs.Int(v, "big_dp_slack")
+		c.BigBeams, c.BigDPNodes, c.BigDPSlack = specs.Int(v, "big_beams"), specs.Int(v, "big_dp_nodes"), specs.Int(v, "big_dp_slack")
 		c.SurvBeams = specs.Int(v, "survive_beams")
 		c.LookSeeds = specs.Int(v, "look_seeds")
 		c.WellBeam, c.WellGain, c.WellRowFill, c.WellShare = v["well_beam"] != 0, v["well_gain"], v["well_rowfill"], v["well_share"]

@@ -45,7 +45,8 @@ type Solver struct {
 	quick      *Solver   // a one-unit solver for a quick complete game under a deadline
 	deep       *Solver   // the full search with the weights of portfolio entry deepOf
 	deepOf     int
-	fallS      [2]*Solver   // play the fall beam (fall_beam), on a board that fits the game beam and on one too big for it
+	fallS      *Solver      // plays the fall beam (fall_beam) on a board that fits the game beam
+	bigS       []*Solver    // play the fall beams on a board too big for it (big_beams)
 	gb         *gameBeam    // the game beam's buffers
 	survive    []*Solver    // the survival variants' game beams
 	wellS      *Solver      // plays the well beam (well_beam)
@@ -281,9 +282,9 @@ func (s *Solver) solveFull(ctx context.Context, p *hextris.Problem, seed uint32,
 		// 1,620 units).
 		if s.cfg.FallBeam && ctx.Err() == nil {
 			if big {
-				keep(s.fallBeam(ctx, p, seed, phrases, s.cfg.BigNodes, true))
+				keep(s.bigFallBeams(ctx, p, seed, phrases))
 			} else if w > 0 {
-				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.gameNodes(p))), false))
+				keep(s.fallBeam(ctx, p, seed, phrases, int64(s.cfg.FallShare*float64(s.gameNodes(p)))))
 			}
 		}
 		// The well beam, where the problem has a straight unit long for
