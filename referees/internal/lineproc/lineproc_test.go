@@ -110,6 +110,12 @@ func alive(pid int) bool {
 	return err == nil && st.State != 'Z' && st.State != 'X'
 }
 
+// runs reports whether process pid is alive and running the program name.
+func runs(pid int, name string) bool {
+	comm, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/comm")
+	return err == nil && strings.TrimSpace(string(comm)) == name && alive(pid)
+}
+
 func TestEcho(t *testing.T) {
 	p := start(t, "testdata/echo.sh")
 	for _, w := range []string{"a", "b c"} {
@@ -366,7 +372,14 @@ func TestBotsDieWithGauntlet(t *testing.T) {
 		t.Fatalf("holder said %q", line)
 	}
 	t.Cleanup(func() { syscall.Kill(child, syscall.SIGKILL) })
-	if !alive(bot) || !alive(child) {
+	// The shell names its child as soon as it has forked it; the sweep is
+	// meant for a settled orphan, so wait until the child runs sleep (on a
+	// loaded machine an exec can still be under way, and /proc shows no
+	// environment, so no mark, in the middle of one).
+	for i := 0; !runs(child, "sleep") && i < 1000; i++ {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !alive(bot) || !runs(child, "sleep") {
 		t.Fatal("bot or child not running")
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
@@ -381,7 +394,7 @@ func TestBotsDieWithGauntlet(t *testing.T) {
 		t.Skip("the escaped child died with the bot; nothing left to sweep")
 	}
 	killOrphansOfDeadOwners()
-	for i := 0; alive(child) && i < 200; i++ {
+	for i := 0; alive(child) && i < 1000; i++ {
 		time.Sleep(5 * time.Millisecond)
 	}
 	if alive(child) {
