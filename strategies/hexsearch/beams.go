@@ -3,7 +3,6 @@ package hexsearch
 import (
 	"context"
 	"math"
-	"time"
 
 	"gauntlet/referees/hextris"
 )
@@ -54,9 +53,8 @@ func (s *Solver) fallConfig() Config {
 // averaged 288,800, of twelve at big_nodes 293,800). It returns "" when
 // the budget leaves every beam under minBeam wide.
 func (s *Solver) bigFallBeams(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet) (string, error) {
-	deadline, timed := ctx.Deadline()
 	n := min(s.cfg.BigBeams, 1+len(bigVariants))
-	if timed {
+	if _, timed := ctx.Deadline(); timed {
 		n = 1
 	}
 	for len(s.bigS) < n {
@@ -76,13 +74,7 @@ func (s *Solver) bigFallBeams(ctx context.Context, p *hextris.Problem, seed uint
 		if w == 0 {
 			continue
 		}
-		var until time.Time
-		if timed {
-			until = time.Now().Add(time.Duration(bigShare * float64(time.Until(deadline))))
-		}
-		f.ctx = ctx
-		line, _, ok := f.beamLine(w, budget, until)
-		f.ctx = nil
+		line, ok := f.searchLine(ctx, w, budget, bigShare)
 		if !ok {
 			return "", nil
 		}

@@ -231,18 +231,25 @@ func appendBest(pool []beamCand, cs []cand, parent int32, acc float64) []beamCan
 // Under a deadline the beam's search takes at most share of the time left
 // (the rest is for typing its line and what is played after it).
 func (s *Solver) beamPlay(ctx context.Context, p *hextris.Problem, seed uint32, phrases hextris.PhraseSet, width int, budget int64, share float64) (string, error) {
+	line, ok := s.searchLine(ctx, width, budget, share)
+	if !ok {
+		s.line = s.line[:0]
+		return "", nil
+	}
+	return s.typeLine(ctx, p, seed, phrases, line)
+}
+
+// searchLine runs beamLine under ctx (ok is false when it ended first),
+// the search ending by share of the time left to ctx's deadline, if any.
+func (s *Solver) searchLine(ctx context.Context, width int, budget int64, share float64) (line []chosenLock, ok bool) {
 	s.ctx = ctx
 	defer func() { s.ctx = nil }()
 	var until time.Time
 	if d, ok := ctx.Deadline(); ok {
 		until = time.Now().Add(time.Duration(share * float64(time.Until(d))))
 	}
-	line, _, ok := s.beamLine(width, budget, until)
-	if !ok {
-		s.line = s.line[:0]
-		return "", nil
-	}
-	return s.typeLine(ctx, p, seed, phrases, line)
+	line, _, ok = s.beamLine(width, budget, until)
+	return line, ok
 }
 
 // typeLine types line, a line of the game beam's, with the phrase search
