@@ -94,16 +94,19 @@ func TestABNamesForfeitReasons(t *testing.T) {
 }
 
 // TestBananaBotReported: a Paper.io bot answering a command that is no
-// direction scores 0, faithfully, and the output says why.
+// direction scores 0, faithfully, and the output says why, from the store
+// too.
 func TestBananaBotReported(t *testing.T) {
 	dir := t.TempDir()
 	args := []string{"eval", "--game", "paperio", "--strategy", "cmd:" + testBot(t, "paperio", "bots", "banana.sh"),
-		"--cases", "seeds:1", "--storage", "none", "--quiet"}
+		"--cases", "seeds:1", "--storage", "sqlite:" + filepath.Join(dir, "b.db"), "--run", "banana", "--quiet"}
 	out, stderr, code := gauntlet(t, dir, args...)
 	want := `ignored answers: 1499 in 1 game; first command "BANANA" is not left, right, up or down (tick 1), in seed:1`
 	if code != 0 || !strings.Contains(out, want) {
 		t.Fatalf("exit %d: %s\n%s", code, stderr, out)
 	}
+	// The same run again resumes its stored game: the conduct is the
+	// store's.
 	out, _, _ = gauntlet(t, dir, append(args, "--json")...)
 	var s results.EvalSummary
 	if err := json.Unmarshal([]byte(out), &s); err != nil || len(s.Conduct) == 0 {

@@ -20,7 +20,8 @@ import (
 
 // refData is the absolute path of the relay package's test referees and
 // bots: relayed.py (a race to a target the seed sets, each bot stepping
-// its argument, at most 3, every round), play.sh (a play command ranking
+// its argument, at most 3, every round), race.sh (the same race in the
+// shell, with its crash seeds but none of its other faults), play.sh (a play command ranking
 // the bots by the number they print) and bot.sh.
 func refData(t *testing.T) string {
 	t.Helper()
@@ -42,6 +43,11 @@ func raceBot(td, args string) string {
 	return "cmd:sh '" + td + "/bot.sh' " + args
 }
 
+// shRace is the same race refereed by race.sh, for the tests that play many
+// games: a Python referee's start costs a few hundred milliseconds of CPU
+// on a loaded machine, most of such a game's cost.
+func shRace(td string) string { return "referee:sh '" + td + "/race.sh'" }
+
 func evalJSON(t *testing.T, dir, out string) results.EvalSummary {
 	t.Helper()
 	var s results.EvalSummary
@@ -54,6 +60,7 @@ func evalJSON(t *testing.T, dir, out string) results.EvalSummary {
 // eval of a relayed referee: the faster bot wins every race, a game's turns
 // are its rounds, and a rerun gives the same summary.
 func TestRefereeEvalRerunIsIdentical(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	args := []string{"eval", "--game", raceGame(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "1"),
@@ -87,10 +94,11 @@ func TestRefereeEvalRerunIsIdentical(t *testing.T) {
 
 // ab with an SPRT stops early with the right verdict both ways.
 func TestRefereeABSPRT(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	for _, tc := range []struct{ a, b, want string }{{"3", "2", "H1"}, {"2", "3", "H0"}} {
-		out, stderr, code := gauntlet(t, dir, "ab", "--game", raceGame(td), "--a", raceBot(td, tc.a), "--b", raceBot(td, tc.b),
+		out, stderr, code := gauntlet(t, dir, "ab", "--game", shRace(td), "--a", raceBot(td, tc.a), "--b", raceBot(td, tc.b),
 			"--cases", "seeds:200", "--sprt", "0,200", "--storage", "none", "--no-time-limit", "--quiet", "--json")
 		if code != 0 {
 			t.Fatalf("ab: exit %d: %s", code, stderr)
@@ -138,11 +146,12 @@ func storedGames(t *testing.T, db, run string) (rows, distinct int) {
 // An eval of a referee game killed with -9 mid-run is finished by the same
 // command: every game stored once, the counts adding up.
 func TestRefereeEvalKilledResumes(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
-	const n = 30
-	args := []string{"eval", "--game", raceGame(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "2"),
+	const n = 100
+	args := []string{"eval", "--game", shRace(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "2"),
 		"--cases", "seeds:" + strconv.Itoa(n), "--jobs", "2", "--storage", "sqlite:" + db, "--run", "race", "--no-time-limit", "--quiet"}
 	cmd := exec.Command(bin, args...)
 	cmd.Dir = dir
@@ -174,10 +183,11 @@ func TestRefereeEvalKilledResumes(t *testing.T) {
 // and stores the other games; the rerun, with the referee mended, plays
 // only those games and says it retries them.
 func TestRefereeCrashesAreRetried(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	db := filepath.Join(dir, "g.db")
-	args := []string{"eval", "--game", raceGame(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "2"),
+	args := []string{"eval", "--game", shRace(td), "--strategy", raceBot(td, "3"), "--opponents", raceBot(td, "2"),
 		"--cases", "seeds:6", "--storage", "sqlite:" + db, "--run", "crashy", "--no-time-limit", "--quiet"}
 	cmd := exec.Command(bin, append(args, "--json")...)
 	cmd.Dir = dir
@@ -281,11 +291,12 @@ func copyBot(t *testing.T, td, dir, name string) string {
 // report), and a changed opponent bot is another study, or a mismatch under
 // the old study's name.
 func TestRefereeTune(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	opp := "cmd:sh '" + copyBot(t, td, dir, "opp.sh") + "' 2"
 	db := "sqlite:" + filepath.Join(dir, "t.db")
-	args := []string{"tune", "--game", raceGame(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"), "--opponents", opp,
+	args := []string{"tune", "--game", shRace(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"), "--opponents", opp,
 		"--cases", "seeds:3", "--sampler", "random", "--seed", "1", "--storage", db, "--no-time-limit", "--quiet", "--json"}
 	out, stderr, code := gauntlet(t, dir, append(args, "--trials", "5")...)
 	if code != 0 {
@@ -305,11 +316,11 @@ func TestRefereeTune(t *testing.T) {
 	if s.BestValue == nil || s.DefaultValue == nil || *s.BestValue <= *s.DefaultValue || s.BestParams["k"].(float64) < 2 {
 		t.Fatalf("best %v (%v), default %v: want a better step than 1\n%s", s.BestValue, s.BestParams, s.DefaultValue, out)
 	}
-	if s.Source != raceGame(td) {
-		t.Errorf("source %q, want %q", s.Source, raceGame(td))
+	if s.Source != shRace(td) {
+		t.Errorf("source %q, want %q", s.Source, shRace(td))
 	}
 	out, stderr, code = gauntlet(t, dir, "tune", "--list", "--storage", db)
-	if code != 0 || !strings.Contains(out, "relayed.py") {
+	if code != 0 || !strings.Contains(out, "race.sh") {
 		t.Errorf("tune --list: exit %d, want the game's source:\n%s%s", code, out, stderr)
 	}
 	if _, stderr, code := gauntlet(t, dir, "report", "--study", s.Study, "--storage", db, "--out", filepath.Join(dir, "rep")); code != 0 {
@@ -340,10 +351,11 @@ func TestRefereeTune(t *testing.T) {
 // spsa of a bot of a relayed referee: θ+ plays θ− and the step grows, the
 // bigger step winning the races; the study lists with its game's source.
 func TestRefereeSPSA(t *testing.T) {
+	t.Parallel()
 	td := refData(t)
 	dir := t.TempDir()
 	db := "sqlite:" + filepath.Join(dir, "s.db")
-	out, stderr, code := gauntlet(t, dir, "spsa", "--game", raceGame(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"),
+	out, stderr, code := gauntlet(t, dir, "spsa", "--game", shRace(td), "--strategy", raceBot(td, "{k:int[1,3]=1}"),
 		"--games", "20", "--jobs", "1", "--storage", db, "--no-time-limit", "--quiet", "--json")
 	if code != 0 {
 		t.Fatalf("spsa: exit %d: %s", code, stderr)
@@ -361,11 +373,11 @@ func TestRefereeSPSA(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &s); err != nil {
 		t.Fatalf("spsa --json: %v:\n%s", err, out)
 	}
-	if s.Applied != 10 || s.Source != raceGame(td) || len(s.Params) != 1 || !(s.Params[0].Moved > 0) {
+	if s.Applied != 10 || s.Source != shRace(td) || len(s.Params) != 1 || !(s.Params[0].Moved > 0) {
 		t.Fatalf("spsa: %+v, want 10 iterations moving k up\n%s", s, out)
 	}
 	out, stderr, code = gauntlet(t, dir, "spsa", "--list", "--storage", db)
-	if code != 0 || !strings.Contains(out, "relayed.py") {
+	if code != 0 || !strings.Contains(out, "race.sh") {
 		t.Errorf("spsa --list: exit %d, want the game's source:\n%s%s", code, out, stderr)
 	}
 }

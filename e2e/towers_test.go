@@ -25,6 +25,7 @@ type towersRef struct {
 // independent solver's, and replays every solution through `gauntlet
 // replay towers`: each must end solved after exactly its length of moves.
 func TestTowersSolveReplay(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(filepath.Join("..", "referees", "towers", "testdata", "layouts.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +126,7 @@ func TestTowersSolveReplay(t *testing.T) {
 // a line that is not JSON stops the replay with exit status 1 after the
 // results of the lines before it.
 func TestTowersReplayBadInput(t *testing.T) {
+	t.Parallel()
 	in := `{"columns": ["a1 b0 a0", "b6 b5 b4 b3 b2 b1", "a6 a5 a4 a3 a2", ""], "moves": [[0,3],[0,3]]}
 {"columns": ["a1 b0 a9", "b6 b5 b4 b3 b2 b1", "a6 a5 a4 a3 a2", ""], "moves": []}
 not json
@@ -146,6 +148,7 @@ not json
 // case solved, and the optimum and the mean gap are reported (hanoi:50;
 // hanoi:3 under -short).
 func TestTowersEval(t *testing.T) {
+	t.Parallel()
 	n := 50
 	if testing.Short() {
 		n = 3
@@ -191,6 +194,7 @@ func TestTowersEval(t *testing.T) {
 // default configuration. Under -short, two trials on two small deals only
 // check that the study runs and minimises.
 func TestTowersTune(t *testing.T) {
+	t.Parallel()
 	args := []string{"tune", "--game", "towers", "--strategy", "towersbest", "--seed", "1", "--json", "--quiet", "--storage", "none"}
 	if testing.Short() {
 		args = append(args, "--cases", "african:2", "--trials", "2")

@@ -171,12 +171,12 @@ func TestTuneExternalBadSpecs(t *testing.T) {
 func TestSPSAExternalBot(t *testing.T) {
 	dir := t.TempDir()
 	best := filepath.Join(dir, "best.json")
-	out, stderr, code := gauntlet(t, dir, "spsa", "--game", "brew", "--strategy", externalGreedy(), "--games", "40",
+	out, stderr, code := gauntlet(t, dir, "spsa", "--game", "brew", "--strategy", externalGreedy(), "--games", "20",
 		"--storage", "sqlite:"+filepath.Join(dir, "s.db"), "--best-json", best, "--quiet", "--jobs", "1")
 	if code != 0 {
 		t.Fatalf("spsa: exit %d: %s", code, stderr)
 	}
-	if !strings.Contains(out, "iterations: 20 of 20 applied") {
+	if !strings.Contains(out, "iterations: 10 of 10 applied") {
 		t.Fatalf("spsa output:\n%s", out)
 	}
 	if _, stderr, code := gauntlet(t, dir, "eval", "--game", "brew", "--strategy", externalGreedy(), "--params-file", best,

@@ -196,8 +196,8 @@ func TestSinglePlayerLeaguePlacesByScore(t *testing.T) {
 // relayDir is the relay package's test referees and bots.
 func relayDir(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 not found")
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("sh not found")
 	}
 	dir, err := filepath.Abs("../referees/relay/testdata")
 	if err != nil {
@@ -216,7 +216,7 @@ func TestRefereeLeague(t *testing.T) {
 	t.Setenv("REFEREE_CRASH_SEEDS", "3")
 	st, _ := openStore(t)
 	ctx := context.Background()
-	game := "referee:python3 " + filepath.Join(dir, "relayed.py")
+	game := "referee:sh " + filepath.Join(dir, "race.sh")
 	d := league.Def{Name: "race", Game: game, Cases: "seeds:10", Size: 2}
 	bot := "cmd:sh " + filepath.Join(dir, "bot.sh")
 	addAll(t, st, d, map[string]string{"fast": bot + " 3 --pdata", "slow": bot + " 1"})

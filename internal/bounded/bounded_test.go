@@ -1,6 +1,7 @@
 package bounded
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -41,6 +42,37 @@ func TestReadAll(t *testing.T) {
 	}
 	if _, err := ReadAll(strings.NewReader("abcd"), "stdin", 3); err == nil || err.Error() != "stdin: larger than 3 bytes" {
 		t.Fatalf("ReadAll past the limit = %v", err)
+	}
+}
+
+// TestReadAllJoinsPieces: input of unknown size, read in pieces, comes
+// back whole and in order up to the limit exactly, and one byte past it is
+// refused.
+func TestReadAllJoinsPieces(t *testing.T) {
+	data := make([]byte, 3*chunkSize+17)
+	for i := range data {
+		data[i] = byte(i * 7 / 3)
+	}
+	limit := int64(len(data))
+	b, err := ReadAll(io.MultiReader(bytes.NewReader(data)), "pipe", limit)
+	if err != nil || !bytes.Equal(b, data) {
+		t.Fatalf("ReadAll of %d bytes with limit %d: %d bytes back, equal %v, %v", len(data), limit, len(b), bytes.Equal(b, data), err)
+	}
+	if _, err := ReadAll(io.MultiReader(bytes.NewReader(data)), "pipe", limit-1); err == nil || err.Error() != "pipe: larger than 3145744 bytes" {
+		t.Fatalf("ReadAll one byte past the limit = %v", err)
+	}
+	if b, err := ReadAll(strings.NewReader(""), "empty", 10); err != nil || len(b) != 0 {
+		t.Fatalf("ReadAll of nothing = %q, %v", b, err)
+	}
+}
+
+// BenchmarkReadAllEndless reads an endless input (/dev/zero) to the file
+// limit: the memory touched before it is refused.
+func BenchmarkReadAllEndless(b *testing.B) {
+	for b.Loop() {
+		if _, err := ReadFile(context.Background(), "/dev/zero", FileSize); err == nil {
+			b.Fatal("no error past the limit")
+		}
 	}
 }
 

@@ -109,6 +109,37 @@ func TestRelayedTurnsCountRounds(t *testing.T) {
 	}
 }
 
+// TestShellRaceIsTheRace: race.sh, the shell referee of the tests that
+// play many games, places the players as relayed.py does, in as many
+// rounds, with as many ###Error notes, and fails the games of
+// REFEREE_CRASH_SEEDS as it does.
+func TestShellRaceIsTheRace(t *testing.T) {
+	need(t, "python3", "sh")
+	ctx := context.Background()
+	for _, seed := range []int64{1, 6} {
+		for _, players := range [][]Player{bots("3", "2"), bots("1", "2", "2", "0"), bots("0", "0"), bots("3 --html", "9")} {
+			want, err := Relayed(ctx, []string{"python3", "testdata/relayed.py"}, seed, players, cg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Relayed(ctx, []string{"sh", "testdata/race.sh"}, seed, players, cg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(got.Places, want.Places) || got.Turns != want.Turns || len(got.Notes) != len(want.Notes) {
+				t.Errorf("seed %d, %d players: race.sh places %v in %d rounds, %d notes; relayed.py %v in %d, %d notes",
+					seed, len(players), got.Places, got.Turns, len(got.Notes), want.Places, want.Turns, len(want.Notes))
+			}
+		}
+	}
+	t.Setenv("REFEREE_CRASH_SEEDS", "2,5")
+	for _, ref := range [][]string{{"python3", "testdata/relayed.py"}, {"sh", "testdata/race.sh"}} {
+		if _, err := Relayed(ctx, ref, 5, bots("3", "2"), cg, nil); err == nil || !strings.Contains(err.Error(), "exit status 5") {
+			t.Errorf("%s in a crash seed: %v", ref[1], err)
+		}
+	}
+}
+
 func TestRelayedPlayerFaults(t *testing.T) {
 	for _, tc := range []struct {
 		name, bot, want string
