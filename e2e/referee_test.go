@@ -21,8 +21,8 @@ import (
 // refData is the absolute path of the relay package's test referees and
 // bots: relayed.py (a race to a target the seed sets, each bot stepping
 // its argument, at most 3, every round), race.sh (the same race in the
-// shell, with its crash seeds but none of its other faults), play.sh (a play command ranking
-// the bots by the number they print) and bot.sh.
+// shell, with its crash seeds but none of its other faults), play.sh (a
+// play command ranking the bots by the number they print) and bot.sh.
 func refData(t *testing.T) string {
 	t.Helper()
 	for _, tool := range []string{"python3", "sh"} {
