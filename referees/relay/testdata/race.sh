@@ -4,10 +4,10 @@
 # its position and answers a step, held within 0 to 3 (an answer that is no
 # whole number counts 0, with an ###Error line); the first at or past the
 # target wins, players who arrive in the same turn tie, and after 50 turns
-# the nearest place first. No options (the tests of a
-# referee's faults use relayed.py) but relayed.py's REFEREE_CRASH_SEEDS, a
-# comma-separated list of the seeds whose games it fails. A shell starts in
-# a few milliseconds where Python takes a few hundred on a loaded machine.
+# the nearest place first. No options (the tests of a referee's faults use
+# relayed.py) but relayed.py's REFEREE_CRASH_SEEDS, a comma-separated list
+# of the seeds whose games it fails. A shell starts in a few milliseconds
+# where Python takes a few hundred on a loaded machine.
 seed=1
 read -r word arg || exit 2
 if [ "$word" = "###Seed" ]; then
