@@ -32,13 +32,7 @@ export GORACE ?= atexit_sleep_ms=0
 # nothing there; internal/lint fails if one of them starts a goroutine.
 # (Neither needs SQLite, whose C code takes a minute to compile for each
 # of the two builds.)
-# The end-to-end tests (e2e) run the gauntlet binary, built with the race
-# detector when they are: in test-long. In test they run a plain build,
-# the one `make build` and `make run` leave in the build cache, beside the
-# single-threaded packages: the race build's process starts and games cost
-# them a third more CPU, and the CLI's goroutines are raced in-process by
-# cmd/gauntlet's own tests.
-RACE_PKGS  = $$($(GO) list ./... | grep -v -e /strategies/ -e '/referees/[a-z]*$$' -e /e2e$$)
+RACE_PKGS  = $$($(GO) list ./... | grep -v -e /strategies/ -e '/referees/[a-z]*$$')
 PLAIN_PKGS = ./strategies/... $$($(GO) list ./referees/... | grep -v /internal/)
 
 # Every package's tests in their -short form (every conformance case, the
@@ -62,13 +56,13 @@ test-race:
 	CGO_CFLAGS="$(RACE_CGO_CFLAGS)" $(GO) test -short -race -vet=off -timeout 20m $(RACE_PKGS)
 
 test-plain:
-	$(GO) test -short -vet=off -timeout 20m ./e2e $(PLAIN_PKGS)
+	$(GO) test -short -vet=off -timeout 20m $(PLAIN_PKGS)
 
 # The tests at full size (strength of the strategies, long determinism and
 # kill/resume runs), then the exact-budget timing tests alone, one package
 # at a time, so that no other test's load moves their clocks.
 test-long:
-	CGO_CFLAGS="$(RACE_CGO_CFLAGS)" $(GO) test -race -timeout 60m ./e2e $(RACE_PKGS)
+	CGO_CFLAGS="$(RACE_CGO_CFLAGS)" $(GO) test -race -timeout 60m $(RACE_PKGS)
 	$(GO) test -timeout 60m $(PLAIN_PKGS)
 	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./games ./e2e
 
