@@ -20,6 +20,13 @@ build:
 run: build
 	./scripts/run.sh $(BIN) $(OUT)
 
+# Builds and tests leave the checkout's directory out of what they compile
+# (file names are module paths), so a clone in another directory, or a
+# worktree, reuses the build cache of every earlier one instead of
+# compiling each gauntlet package again: a fresh clone's `go build` 14.4 s
+# without it, 4.0 s with it on this project's 2-core machine.
+export GOFLAGS += -trimpath
+
 # A binary built with -race sleeps a second at exit by default; the CLI
 # tests start hundreds of them.
 export GORACE ?= atexit_sleep_ms=0
