@@ -49,15 +49,6 @@ func readLayouts(t testing.TB) []refLayout {
 // and replays every solution found as solved with that many moves.
 func TestConformance(t *testing.T) {
 	layouts := readLayouts(t)
-	if testing.Short() { // the four-colour layouts and the unsolvable ones
-		var some []refLayout
-		for _, l := range layouts {
-			if l.Colours <= 4 || l.Unsolvable {
-				some = append(some, l)
-			}
-		}
-		layouts = some
-	}
 	var s Solver
 	agree := 0
 	start := time.Now()
