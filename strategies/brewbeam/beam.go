@@ -121,21 +121,27 @@ type root struct {
 	price   [5]int32
 	bonus   [2]int32 // urgency values before the shift to {1, 0}
 
-	// oppGoneAt[d]: the orders the opponent is assumed to have brewed
-	// before our action index d.
-	oppGoneAt [maxDepth + 2]uint32
-	// oppFinalAt[d]: the opponent's final score if the game ends after
-	// our first d actions.
-	oppFinalAt [maxDepth + 2]int32
+	// opp is the opponent's predicted play; deny (with opp_deny) its play
+	// once a line of ours has brewed order denyOrder, the one its
+	// game-ending brew takes, before action index denyBefore, when it did.
+	opp, deny  forecast
+	denyOrder  int
+	denyBefore int
 	goal       int32
 	myDel      int32
 	myScore    int32
 	round      int32
 	horizon    int
-	oppEnd     int // our lines end after this many actions (the opponent ends the game then); 0: never
 	endPhase   bool
 	learnOnly  bool  // the first action must be a LEARN
 	learnLeft  int32 // LEARN is searched at depths below this
+}
+
+// forecast is what the opponent's predicted play means for our lines.
+type forecast struct {
+	goneAt  [maxDepth + 2]uint32 // the orders it has brewed before our action index d
+	finalAt [maxDepth + 2]int32  // its final score if the game ends after our first d actions
+	end     int                  // our lines end after this many actions (it ends the game then); 0: never
 }
 
 // maxDepth is the deepest search the parameters allow.
@@ -208,8 +214,8 @@ func (b *Beam) prepare(s *brew.State, me int) {
 	r.learnOnly = s.Round < cfg.learnFirst && s.NTome > 0
 	r.endPhase = s.Round >= cfg.endRound || pl.Deliveries >= r.goal-1 || op.Deliveries >= r.goal-1
 	final := op.Score + op.Inv[1] + op.Inv[2] + op.Inv[3]
-	for d := range r.oppFinalAt {
-		r.oppFinalAt[d] = final
+	for d := range r.opp.finalAt {
+		r.opp.finalAt[d] = final
 	}
 	if !op.Active {
 		return
@@ -239,16 +245,16 @@ func (b *Beam) oppNow(s *brew.State, op *brew.PlayerState) {
 	if best < 0 {
 		return
 	}
-	for d := 1; d < len(r.oppGoneAt); d++ {
-		r.oppGoneAt[d] = 1 << uint(best)
+	for d := 1; d < len(r.opp.goneAt); d++ {
+		r.opp.goneAt[d] = 1 << uint(best)
 	}
 	if op.Deliveries+1 >= r.goal {
-		r.oppEnd = 1
+		r.opp.end = 1
 		r.horizon = 1
 		c := &r.cost[best]
 		final := op.Score + bestPrice + op.Inv[1] - c[1] + op.Inv[2] - c[2] + op.Inv[3] - c[3]
-		for d := 1; d < len(r.oppFinalAt); d++ {
-			r.oppFinalAt[d] = final
+		for d := 1; d < len(r.opp.finalAt); d++ {
+			r.opp.finalAt[d] = final
 		}
 	}
 }
@@ -260,46 +266,91 @@ func (b *Beam) oppNow(s *brew.State, op *brew.PlayerState) {
 // those it holds less what its brews cost); a brew that reaches the goal
 // ends our lines at the same turn, against the exact final score of the
 // opponent's line.
+//
+// With opp_deny, when that game-ending brew comes after the opponent's
+// first action, a second search predicts its play without the order it
+// takes: the forecast for our lines that brew that order first.
 func (b *Beam) oppSearch(s *brew.State, me int) {
+	r := &b.r
+	now := r.opp // the opponent's score now, at every depth
+	order, last := b.forecast(s, me, 0, &r.opp)
+	full := r.horizon
+	if r.opp.end == 0 {
+		return
+	}
+	r.horizon = min(full, r.opp.end)
+	if !b.cfg.oppDeny || last == 0 {
+		return
+	}
+	r.denyOrder, r.denyBefore = order, last
+	r.deny = now
+	b.forecast(s, me, 1<<uint(order), &r.deny)
+	if r.deny.end == 0 {
+		r.horizon = full
+	} else {
+		r.horizon = max(r.horizon, min(full, r.deny.end))
+	}
+}
+
+// forecast runs the opponent's search with the orders of gone taken from
+// the start and fills f (which holds the opponent's score now) from its
+// best line. It returns the order and the action index of the line's last
+// brew (-1, -1 without one).
+func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order, last int) {
 	r := &b.r
 	o := b.opp
 	op := &s.P[1-me]
 	o.stats = Stats{}
 	o.prepare(s, 1-me)
+	for d := range o.r.opp.goneAt {
+		o.r.opp.goneAt[d] = gone
+	}
 	o.search(s, 1-me)
-	b.stats.OppNodes = o.stats.Nodes
+	b.stats.OppNodes += o.stats.Nodes
 	if o.stats.Depth == 0 {
-		return
+		return -1, -1
 	}
 	hist := o.best.hist
-	last, brews := -1, int32(0)
+	order, last = -1, -1
+	brews := int32(0)
 	for q := 0; q < r.nOrders; q++ {
 		i := brewIndex(hist, q)
 		if i < 0 {
 			continue
 		}
 		brews++
-		last = max(last, i)
+		if i > last {
+			order, last = q, i
+		}
 		c := &r.cost[q]
-		for d := i + 1; d < len(r.oppGoneAt); d++ {
-			r.oppGoneAt[d] |= 1 << uint(q)
-			r.oppFinalAt[d] += r.price[q] - c[1] - c[2] - c[3]
+		for d := i + 1; d < len(f.goneAt); d++ {
+			f.goneAt[d] |= 1 << uint(q)
+			f.finalAt[d] += r.price[q] - c[1] - c[2] - c[3]
 		}
 	}
-	for d := range r.oppFinalAt {
-		r.oppFinalAt[d] = max(r.oppFinalAt[d], op.Score)
+	for d := range f.finalAt {
+		f.finalAt[d] = max(f.finalAt[d], op.Score)
 	}
 	if brews > 0 && op.Deliveries+brews >= r.goal {
 		// The line ends there, so its final state is the game's end: its
 		// points and ingredients are exact.
-		r.oppEnd = last + 1
-		r.horizon = min(r.horizon, r.oppEnd)
+		f.end = last + 1
 		inv := invOf(o.best.a)
 		final := op.Score + int32(o.best.b&scoreMask) + inv[1] + inv[2] + inv[3]
-		for d := r.oppEnd; d < len(r.oppFinalAt); d++ {
-			r.oppFinalAt[d] = final
+		for d := f.end; d < len(f.finalAt); d++ {
+			f.finalAt[d] = final
 		}
 	}
+	return order, last
+}
+
+// forecastFor returns the forecast of the opponent's play that holds for
+// a line of state a and brew history hist.
+func (r *root) forecastFor(a uint64, hist uint32) *forecast {
+	if r.denyBefore > 0 && brewedOf(a)&(1<<uint(r.denyOrder)) != 0 && brewIndex(hist, r.denyOrder) < r.denyBefore {
+		return &r.deny
+	}
+	return &r.opp
 }
 
 func (r *root) setSpell(i int, rc *brew.Recipe) {
@@ -411,7 +462,8 @@ func (b *Beam) expand(n *node, d int) bool {
 	learnt := learntOf(n.a)
 	castable := castableOf(n.a)
 	disc := b.discPow[d]
-	ends := (r.oppEnd > 0 && d+1 >= r.oppEnd) || r.round+int32(d)+1 >= brew.MaxRounds
+	f := r.forecastFor(n.a, n.hist)
+	ends := (f.end > 0 && d+1 >= f.end) || r.round+int32(d)+1 >= brew.MaxRounds
 	children := 0
 	nbBase := n.b
 	if ends {
@@ -427,7 +479,7 @@ func (b *Beam) expand(n *node, d int) bool {
 	}
 
 	// BREW
-	gone := brewed | r.oppGoneAt[d]
+	gone := brewed | f.goneAt[d]
 	for q := 0; q < r.nOrders; q++ {
 		if gone&(1<<uint(q)) != 0 {
 			continue
@@ -571,7 +623,7 @@ func (b *Beam) child(parent *node, d int, a, bb uint64, disc float32, hist uint3
 	if d == 0 {
 		first = act
 	}
-	eval := b.evaluate(a, bb, disc, d+1)
+	eval := b.evaluate(a, bb, disc, d+1, b.r.forecastFor(a, hist))
 	if b.cfg.evalSum {
 		disc = eval // the sum so far is what the line's next states add to
 	}

@@ -19,7 +19,7 @@ func trailingZeros64(x uint64) int { return bits.TrailingZeros64(x) }
 // states, and a state's value also counts the points it holds and the
 // potions it brewed; a line that ends the game keeps its final value for
 // every depth left to search.
-func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
+func (b *Beam) evaluate(a, bb uint64, disc float32, depth int, f *forecast) float32 {
 	cfg := &b.cfg
 	r := &b.r
 	inv := invOf(a)
@@ -28,9 +28,9 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 		final := r.myScore + int32(bb&scoreMask) + pts
 		v := cfg.wEnd * float32(pts)
 		switch {
-		case final > r.oppFinalAt[depth]:
+		case final > f.finalAt[depth]:
 			v += cfg.wWin
-		case final < r.oppFinalAt[depth]:
+		case final < f.finalAt[depth]:
 			v -= cfg.wWin
 		}
 		if cfg.evalSum {
@@ -55,7 +55,7 @@ func (b *Beam) evaluate(a, bb uint64, disc float32, depth int) float32 {
 	}
 	h += cfg.wCastable * float32(bits.OnesCount64(castableOf(a)))
 	if cfg.wOrder > 0 {
-		gone := brewedOf(a) | r.oppGoneAt[depth]
+		gone := brewedOf(a) | f.goneAt[depth]
 		var best float32
 		for q := 0; q < r.nOrders; q++ {
 			if gone&(1<<uint(q)) != 0 || r.costW[q] == 0 {

@@ -21,8 +21,8 @@ func TestWinDiscounted(t *testing.T) {
 		}
 		b.r.myScore = 10 // ahead of the opponent's 0
 		a := withInv(0, &[4]int32{0, 1, 0, 0})
-		at2 := b.evaluate(a, terminalBit, 0, 2)
-		at5 := b.evaluate(a, terminalBit, 0, 5)
+		at2 := b.evaluate(a, terminalBit, 0, 2, &b.r.opp)
+		at5 := b.evaluate(a, terminalBit, 0, 5, &b.r.opp)
 		if got := at2 > at5; got != tc.sooner {
 			t.Errorf("w_win_disc=%v: a win after 2 actions %v, after 5 %v; sooner better = %v, want %v", tc.disc, at2, at5, got, tc.sooner)
 		}

@@ -54,14 +54,14 @@ func TestOppSearchPredictsBrew(t *testing.T) {
 	if b.Stats().OppNodes == 0 {
 		t.Fatal("opp_model 2 ran no opponent search")
 	}
-	if b.r.oppGoneAt[1]&1 != 0 || b.r.oppGoneAt[2]&1 == 0 {
-		t.Errorf("oppGoneAt[1..2] = %b, %b; want order 0 gone from action index 2 only", b.r.oppGoneAt[1], b.r.oppGoneAt[2])
+	if b.r.opp.goneAt[1]&1 != 0 || b.r.opp.goneAt[2]&1 == 0 {
+		t.Errorf("oppGoneAt[1..2] = %b, %b; want order 0 gone from action index 2 only", b.r.opp.goneAt[1], b.r.opp.goneAt[2])
 	}
 	if i := brewIndex(b.best.hist, 0); i >= 2 {
 		t.Errorf("opp_model 2: best line brews order 0 at action %d, after the opponent took it", i)
 	}
-	if b.r.oppEnd != 0 {
-		t.Errorf("oppEnd = %d with the opponent far from the goal", b.r.oppEnd)
+	if b.r.opp.end != 0 {
+		t.Errorf("oppEnd = %d with the opponent far from the goal", b.r.opp.end)
 	}
 }
 
@@ -76,14 +76,60 @@ func TestOppSearchEndsLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.Act(&s, 0)
-	if b.r.oppEnd != 2 || b.r.horizon != 2 {
-		t.Fatalf("oppEnd %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.oppEnd, b.r.horizon)
+	if b.r.opp.end != 2 || b.r.horizon != 2 {
+		t.Fatalf("oppEnd %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.opp.end, b.r.horizon)
 	}
-	if got := b.r.oppFinalAt[2]; got != 70 {
+	if got := b.r.opp.finalAt[2]; got != 70 {
 		t.Errorf("opponent's final score after two actions = %d, want 70 (50 + 20, no ingredients left)", got)
 	}
-	if got := b.r.oppFinalAt[1]; got != 51 {
+	if got := b.r.opp.finalAt[1]; got != 51 {
 		t.Errorf("opponent's final score after one action = %d, want 51 (50 + its tier-1 ingredient)", got)
+	}
+}
+
+// TestOppDenyGoesOn: the opponent's game-ending brew (order 0, its second
+// action) ends every line at that turn, unless, with opp_deny, the line
+// brews order 0 first: such a line goes on, judged against a second
+// forecast in which the opponent, without order 0, brews nothing.
+func TestOppDenyGoesOn(t *testing.T) {
+	s := raceState(t)
+	s.P[1].Deliveries = s.BrewGoal() - 1
+	s.P[1].Score = 50
+	s.P[0].Inv = [brew.Tiers]int32{1, 2, 0, 0}
+	for _, deny := range []float64{0, 1} {
+		b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": deny}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		act := b.Act(&s, 0)
+		if b.r.opp.end != 2 {
+			t.Fatalf("opp_deny=%v: oppEnd %d, want 2", deny, b.r.opp.end)
+		}
+		if deny == 0 {
+			if b.r.horizon != 2 || b.Stats().Depth != 2 {
+				t.Errorf("opp_deny=0: horizon %d, searched %d deep; want 2 and 2", b.r.horizon, b.Stats().Depth)
+			}
+			continue
+		}
+		if b.r.denyOrder != 0 || b.r.denyBefore != 1 {
+			t.Errorf("denied order %d before action %d, want order 0 before action 1", b.r.denyOrder, b.r.denyBefore)
+		}
+		if b.r.deny.end != 0 || b.r.deny.goneAt[5]&1 != 0 || b.r.deny.finalAt[5] != 51 {
+			t.Errorf("second forecast: end %d, gone %b, final %d; want no end, order 0 not brewed, 51 (50 and a tier-1 ingredient)",
+				b.r.deny.end, b.r.deny.goneAt[5], b.r.deny.finalAt[5])
+		}
+		if b.r.horizon <= 2 || b.Stats().Depth <= 2 {
+			t.Errorf("horizon %d, searched %d deep; want lines past the opponent's turn", b.r.horizon, b.Stats().Depth)
+		}
+		if act.Kind != brew.Brew || act.ID != int32(s.Orders[0].ID) {
+			t.Errorf("action %v, want the BREW of order 0 (id %d)", act, s.Orders[0].ID)
+		}
+		if i := brewIndex(b.best.hist, 0); i != 0 {
+			t.Errorf("best line brews order 0 at action %d, want 0", i)
+		}
+		if n := testing.AllocsPerRun(5, func() { b.Act(&s, 0) }); n != 0 {
+			t.Errorf("a turn with the second forecast allocates %v times", n)
+		}
 	}
 }
 

@@ -68,6 +68,8 @@ var Params = param.Specs{
 		Help: "opp_model 2: beam width of the opponent's search (at most width)"},
 	{Name: "opp_depth", Kind: param.Int, Min: 1, Max: 40, Default: 14,
 		Help: "opp_model 2: the opponent's actions searched ahead (at most depth)"},
+	{Name: "opp_deny", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "opp_model 2: 1: when the opponent's predicted line ends the game, a second search predicts its play without the order its last brew takes, for our lines that brew that order first (they go on past that turn)"},
 }
 
 // config is the validated settings of one bot.
@@ -92,6 +94,7 @@ type config struct {
 	oppModel            int
 	oppNodes, oppWidth  int
 	oppDepth            int
+	oppDeny             bool
 }
 
 func configFrom(v param.Values) (config, error) {
@@ -127,5 +130,6 @@ func configFrom(v param.Values) (config, error) {
 		oppNodes:   Params.Int(v, "opp_nodes"),
 		oppWidth:   Params.Int(v, "opp_width"),
 		oppDepth:   Params.Int(v, "opp_depth"),
+		oppDeny:    Params.Int(v, "opp_deny") != 0,
 	}, nil
 }
