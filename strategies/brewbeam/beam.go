@@ -121,9 +121,10 @@ type root struct {
 	price   [5]int32
 	bonus   [2]int32 // urgency values before the shift to {1, 0}
 
-	// opp is the opponent's predicted play; deny (with opp_deny) its play
-	// once a line of ours has brewed order denyOrder, the one its
-	// game-ending brew takes, before action index denyBefore, when it did.
+	// opp is the opponent's predicted play; deny, with opp_deny, its play
+	// without order denyOrder (the one its game-ending brew takes), which
+	// holds for our lines that brew that order before action index
+	// denyBefore (0: no such forecast this turn).
 	opp, deny  forecast
 	denyOrder  int
 	denyBefore int
@@ -273,8 +274,8 @@ func (b *Beam) oppNow(s *brew.State, op *brew.PlayerState) {
 func (b *Beam) oppSearch(s *brew.State, me int) {
 	r := &b.r
 	now := r.opp // the opponent's score now, at every depth
-	order, last := b.forecast(s, me, 0, &r.opp)
 	full := r.horizon
+	order, last := b.forecast(s, me, 0, &r.opp)
 	if r.opp.end == 0 {
 		return
 	}

@@ -55,13 +55,13 @@ func TestOppSearchPredictsBrew(t *testing.T) {
 		t.Fatal("opp_model 2 ran no opponent search")
 	}
 	if b.r.opp.goneAt[1]&1 != 0 || b.r.opp.goneAt[2]&1 == 0 {
-		t.Errorf("oppGoneAt[1..2] = %b, %b; want order 0 gone from action index 2 only", b.r.opp.goneAt[1], b.r.opp.goneAt[2])
+		t.Errorf("opp.goneAt[1..2] = %b, %b; want order 0 gone from action index 2 only", b.r.opp.goneAt[1], b.r.opp.goneAt[2])
 	}
 	if i := brewIndex(b.best.hist, 0); i >= 2 {
 		t.Errorf("opp_model 2: best line brews order 0 at action %d, after the opponent took it", i)
 	}
 	if b.r.opp.end != 0 {
-		t.Errorf("oppEnd = %d with the opponent far from the goal", b.r.opp.end)
+		t.Errorf("opp.end = %d with the opponent far from the goal", b.r.opp.end)
 	}
 }
 
@@ -77,7 +77,7 @@ func TestOppSearchEndsLines(t *testing.T) {
 	}
 	b.Act(&s, 0)
 	if b.r.opp.end != 2 || b.r.horizon != 2 {
-		t.Fatalf("oppEnd %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.opp.end, b.r.horizon)
+		t.Fatalf("opp.end %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.opp.end, b.r.horizon)
 	}
 	if got := b.r.opp.finalAt[2]; got != 70 {
 		t.Errorf("opponent's final score after two actions = %d, want 70 (50 + 20, no ingredients left)", got)
@@ -103,7 +103,7 @@ func TestOppDenyGoesOn(t *testing.T) {
 		}
 		act := b.Act(&s, 0)
 		if b.r.opp.end != 2 {
-			t.Fatalf("opp_deny=%v: oppEnd %d, want 2", deny, b.r.opp.end)
+			t.Fatalf("opp_deny=%v: opp.end %d, want 2", deny, b.r.opp.end)
 		}
 		if deny == 0 {
 			if b.r.horizon != 2 || b.Stats().Depth != 2 {
