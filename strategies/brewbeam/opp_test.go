@@ -66,12 +66,14 @@ func TestOppSearchPredictsBrew(t *testing.T) {
 }
 
 // TestOppSearchEndsLines: when the opponent's predicted brew is its last,
-// our lines end at the same turn and its final score counts that brew.
+// our lines end at the same turn and its final score counts that brew
+// (without opp_deny, which lets the lines that take that order first go
+// on: TestOppDenyGoesOn).
 func TestOppSearchEndsLines(t *testing.T) {
 	s := raceState(t)
 	s.P[1].Deliveries = s.BrewGoal() - 1
 	s.P[1].Score = 50
-	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0}, 1)
+	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

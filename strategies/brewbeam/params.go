@@ -68,7 +68,7 @@ var Params = param.Specs{
 		Help: "opp_model 2: beam width of the opponent's search (at most width)"},
 	{Name: "opp_depth", Kind: param.Int, Min: 1, Max: 40, Default: 14,
 		Help: "opp_model 2: the opponent's actions searched ahead (at most depth)"},
-	{Name: "opp_deny", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+	{Name: "opp_deny", Kind: param.Int, Min: 0, Max: 1, Default: 1,
 		Help: "opp_model 2: 1: when the opponent's predicted line ends the game, a second search predicts its play without the order its last brew takes, for our lines that brew that order first (they go on past that turn)"},
 }
 
