@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gauntlet/internal/testbot"
+	"gauntlet/internal/testpy"
 )
 
 // bin is the gauntlet binary the tests run, built once by TestMain (with
@@ -75,7 +76,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	sourceDirs = strings.Fields(string(out))
-	code := m.Run()
+	code := testpy.Main(m.Run)
 	os.RemoveAll(dir)
 	os.Exit(code)
 }

@@ -9,11 +9,14 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testpy"
 )
 
 // TestMain lets the test binary be a referee or a bot of the benchmarks
 // (RELAY_TEST_ROLE): the cheapest processes there are, so that what a
-// benchmark measures is the relay and the pipes.
+// benchmark measures is the relay and the pipes. The tests' Python
+// referees start with the interpreter itself (see testpy).
 func TestMain(m *testing.M) {
 	switch os.Getenv("RELAY_TEST_ROLE") {
 	case "referee":
@@ -21,7 +24,7 @@ func TestMain(m *testing.M) {
 	case "bot":
 		os.Exit(echoBot())
 	}
-	os.Exit(m.Run())
+	os.Exit(testpy.Main(m.Run))
 }
 
 // benchRounds is the rounds of a benchmark game (RELAY_TEST_ROUNDS).
