@@ -293,7 +293,7 @@ func TestFlagValuesAreChecked(t *testing.T) {
 			"fillers: game pips has two seats: no other seats to fill",
 			[]string{"tune", "--game", "pips", "--strategy", "skill", "--opponents", "skill", "--cases", "seeds:2", "--trials", "1", "--storage", "none", "--quiet"}},
 		{with(tune, "--heartbeat", "5ms"), "--heartbeat 5ms: want at least 100ms", with(tune, "--heartbeat", "1s")},
-		{with(tune[:7], "--trials", "-4"), "--trials -4: want at least 1", with(tune[:7], "--trials", "1")},
+		{with(tune[:7], "--trials", "-4", "--storage", "none"), "--trials -4: want at least 1", with(tune[:7], "--trials", "1", "--storage", "none")},
 		{with(tune, "--pruner", "wilcoxon", "--prune-p", "0.7"), "--prune-p 0.7: want a one-sided p-value in (0, 0.5)", with(tune, "--pruner", "wilcoxon", "--prune-p", "0.05")},
 		{with(tune, "--pruner", "wilcoxon", "--prune-p", "NaN"), "--prune-p NaN", with(tune, "--pruner", "wilcoxon")},
 		{with(tune, "--pruner", "wilcoxon", "--prune-min", "0"), "--prune-min 0: want at least 1", with(tune, "--pruner", "wilcoxon", "--prune-min", "3")},
