@@ -55,6 +55,9 @@ func WriteTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 	if s.BestTotal != nil && s.DefaultTotal != nil {
 		fmt.Fprintf(w, "official total: best %s, default %s\n", Num(*s.BestTotal), Num(*s.DefaultTotal))
 	}
+	if h := s.Holdout; h != nil {
+		writeHoldout(w, h)
+	}
 	fmt.Fprintln(w, s.ReproducibleNote)
 	for _, n := range s.Notes {
 		fmt.Fprintln(w, "note:", untrusted.Line(n))
@@ -325,4 +328,19 @@ func paramNumber(v any, choices []string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// writeHoldout is the hold-out's lines of a study summary.
+func writeHoldout(w io.Writer, h *tuning.Holdout) {
+	what := "best - default"
+	if h.Minimize {
+		what += ", lower is better"
+	}
+	fmt.Fprintf(w, "held out (%s, %d scored cases): best trial %d %s, default %s\n", h.Cases, h.Units, h.BestTrial, Num(h.BestValue), Num(h.BaseValue))
+	line := fmt.Sprintf("  difference (%s, paired per case): %s, 95%% CI [%s, %s]; %d better, %d worse, %d equal (sign test p = %.3g",
+		what, Num(h.Diff), Num(h.DiffLo), Num(h.DiffHi), h.Better, h.Worse, h.Equal, h.SignP)
+	if h.WilcoxonP != nil {
+		line += fmt.Sprintf(", Wilcoxon p = %.3g", *h.WilcoxonP)
+	}
+	fmt.Fprintln(w, line+")")
 }

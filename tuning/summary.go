@@ -42,6 +42,10 @@ type Summary struct {
 	Lost     int        `json:"lost"`
 	Running  int        `json:"running"`
 
+	// Holdout is the best and the base configuration played on held-out
+	// cases (tune --holdout); nil without.
+	Holdout *Holdout `json:"holdout,omitempty"`
+
 	BestTrial  *int           `json:"best_trial"`
 	BestParams map[string]any `json:"best_params"` // every parameter of the strategy (a --params-file)
 	BestValue  *float64       `json:"best_value"`

@@ -91,13 +91,19 @@ func seedCasesOf(game, set string) ([]contract.Case, error) {
 		}
 		return []contract.Case{{ID: set, Seed: s}}, nil
 	}
-	n, err := strconv.Atoi(strings.TrimPrefix(set, "seeds:"))
-	if err != nil || !strings.HasPrefix(set, "seeds:") || n < 1 {
-		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N)", game, set)
+	// seeds:N is seeds 1..N, seeds:A-B seeds A..B.
+	lo, hi := "1", strings.TrimPrefix(set, "seeds:")
+	if a, b, ok := strings.Cut(hi, "-"); ok {
+		lo, hi = a, b
 	}
-	out := make([]contract.Case, n)
-	for i := range out {
-		out[i] = contract.Case{ID: "seed:" + strconv.Itoa(i+1), Seed: uint64(i + 1)}
+	first, err1 := strconv.Atoi(lo)
+	last, err2 := strconv.Atoi(hi)
+	if err1 != nil || err2 != nil || !strings.HasPrefix(set, "seeds:") || first < 1 || last < first {
+		return nil, fmt.Errorf("unknown %s case set %q (known: smoke, seeds:N, seeds:A-B)", game, set)
+	}
+	out := make([]contract.Case, 0, last-first+1)
+	for s := first; s <= last; s++ {
+		out = append(out, contract.Case{ID: "seed:" + strconv.Itoa(s), Seed: uint64(s)})
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"gauntlet/harness/cli"
 	"gauntlet/workflow"
@@ -28,6 +29,7 @@ type tuneFlags struct {
 	studyFlags
 	noBaseTrial bool
 	cases       string
+	holdout     string
 	trials      int
 	opponents   string
 	opponent    []string
@@ -54,6 +56,7 @@ func (f *tuneFlags) register(e *env) *flag.FlagSet {
 		list:       "list the studies in --storage and exit",
 	})
 	fs.StringVar(&f.cases, "cases", "", "case set every trial plays (see 'gauntlet list'; default: the game's choice, else smoke)")
+	fs.StringVar(&f.holdout, "holdout", "", "case set the study does not play: once it ends, the best trial and the default configuration play it too, paired per case (stored as two studies of one trial beside the study; the same command resumes them)")
 	fs.IntVar(&f.trials, "trials", 0, "trials in the study in all, whatever the number of workers (a larger number extends a study)")
 	fs.StringVar(&f.opponents, "opponents", "", "opponent pool of 2+ player games, e.g. greedy,random (default: the game's lineup); each plays every case twice, seats swapped")
 	fs.Var((*multiFlag)(&f.opponent), "opponent", "one more opponent of the pool, e.g. 'cmd:./bot --w 1,2' (repeatable; its commas are its own)")
@@ -132,6 +135,12 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err) // every error of New is about the request
 	}
+	var hold *tuning.HoldoutPlan
+	if f.holdout != "" {
+		if hold, err = tuning.NewHoldout(contract.Default, c, f.holdout); err != nil {
+			return usagef("%v", err)
+		}
+	}
 	log := tuning.Logger(e.stderr, f.rf.Quiet)
 	study := cmp.Or(f.study, t.Spec().DefaultName())
 	start := time.Now()
@@ -149,8 +158,13 @@ func runTune(ctx context.Context, e *env, args []string) error {
 			}
 		}
 		f.rf.FitJobsTo(t.Game().Info(), t.External(), t.Seats(), runtime.NumCPU())
-		return t.Run(ctx, st, tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.Jobs, Timeout: f.timeout,
-			Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.PlayOptions(), Log: log})
+		opt := tuning.RunOptions{Study: study, Trials: f.trials, Jobs: f.rf.Jobs, Timeout: f.timeout,
+			Heartbeat: f.heartbeat, Worker: f.worker, Play: f.rf.PlayOptions(), Log: log}
+		sum, err := t.Run(ctx, st, opt)
+		if err != nil || hold == nil {
+			return sum, err
+		}
+		return sum, f.playHoldout(ctx, st, hold, sum, opt, start)
 	})
 	if err != nil {
 		return err
@@ -169,4 +183,35 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	}
 	reports.WriteTuneSummary(e.stdout, sum, time.Since(start))
 	return nil
+}
+
+// playHoldout plays the hold-out of a finished study into sum.Holdout:
+// nothing when the study has no best trial other than the default, or when
+// --timeout stopped it; within what is left of --timeout.
+func (f *tuneFlags) playHoldout(ctx context.Context, st *tuning.Storage, hold *tuning.HoldoutPlan, sum *tuning.Summary, opt tuning.RunOptions, start time.Time) error {
+	switch {
+	case sum.TimedOut:
+		opt.Log.Info("tune: the hold-out waits for the study to finish (run the same command again)")
+		return nil
+	case sum.BestTrial == nil:
+		opt.Log.Info("tune: no complete trial: nothing to hold out")
+		return nil
+	case sum.DefaultTrial != nil && *sum.BestTrial == *sum.DefaultTrial:
+		opt.Log.Info("tune: the best trial is the default configuration: nothing to hold out")
+		return nil
+	}
+	if opt.Timeout > 0 {
+		if opt.Timeout -= time.Since(start); opt.Timeout <= 0 {
+			opt.Log.Info("tune: --timeout reached before the hold-out; run the same command again to play it")
+			return nil
+		}
+	}
+	opt.Log.Info("tune: hold-out", "cases", f.holdout, "best_trial", *sum.BestTrial)
+	ho, err := hold.Run(ctx, st, sum.Study, *sum.BestTrial, sum.BestParams, opt)
+	if errors.Is(err, tuning.ErrTimeout) {
+		opt.Log.Info("tune: --timeout reached during the hold-out; what it played is stored: run the same command again to finish it")
+		return nil
+	}
+	sum.Holdout = ho
+	return err
 }

@@ -1,0 +1,169 @@
+package tuning
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/stats"
+	"gauntlet/strategies/param"
+)
+
+// A study's best trial is the best of many tried on the same cases, so its
+// value on them overstates it: only cases it never saw say whether it beats
+// the base configuration. A hold-out plays the base and the best
+// configuration on such cases, each as a study of one trial (named after
+// the study, stored beside it: a killed run resumes them and several
+// workers share them), and compares the two unit by unit.
+
+// ErrTimeout is the error of a hold-out that --timeout stopped: what it
+// played is stored, and the same command finishes it.
+var ErrTimeout = errTimeout
+
+// HoldoutPlan is a checked hold-out case set for a study.
+type HoldoutPlan struct {
+	reg  *contract.Registry
+	c    Config // the study's configuration with the held-out cases
+	spec Spec
+}
+
+// Holdout is the comparison of the best and the base configuration on the
+// held-out cases: unit scores paired, differences best − base.
+type Holdout struct {
+	Cases     string  `json:"cases"`
+	Units     int     `json:"case_count"`
+	BestTrial int     `json:"best_trial"`
+	BestValue float64 `json:"best_value"`
+	BaseValue float64 `json:"base_value"`
+	// Diff is the mean of the paired differences (best − base) with its
+	// 95% Student-t interval.
+	Diff   float64 `json:"difference"`
+	DiffLo float64 `json:"difference_lo"`
+	DiffHi float64 `json:"difference_hi"`
+	// Better, Worse and Equal count the units by the study's direction.
+	Better int `json:"better"`
+	Worse  int `json:"worse"`
+	Equal  int `json:"equal"`
+	// SignP is the two-sided sign test of Better against Worse; WilcoxonP
+	// the two-sided signed-rank test of the differences (nil when
+	// undefined: every difference zero).
+	SignP     float64  `json:"sign_p"`
+	WilcoxonP *float64 `json:"wilcoxon_p,omitempty"`
+	Minimize  bool     `json:"minimize,omitempty"`
+	// Studies are the two studies of one trial that played them: the
+	// base's, the best's.
+	Studies [2]string `json:"studies"`
+}
+
+// NewHoldout checks cases as a hold-out set for the study of c: a case set
+// of the game, none of whose cases the study plays. Its errors are about
+// the request.
+func NewHoldout(reg *contract.Registry, c Config, cases string) (*HoldoutPlan, error) {
+	study, err := New(reg, c)
+	if err != nil {
+		return nil, err
+	}
+	hc := c
+	hc.Cases = cases
+	ht, err := New(reg, hc)
+	if err != nil {
+		return nil, fmt.Errorf("--holdout: %w", err)
+	}
+	seen := map[string]bool{}
+	for _, u := range study.Units() {
+		seen[u.Case] = true
+	}
+	shared, first := 0, ""
+	for _, u := range ht.Units() {
+		if seen[u.Case] {
+			if shared == 0 {
+				first = u.Case
+			}
+			shared++
+			seen[u.Case] = false // count each case once
+		}
+	}
+	if shared > 0 {
+		return nil, fmt.Errorf("--holdout %s shares %d case(s) with --cases %s (%s first): held-out cases must be new to the study", cases, shared, c.Cases, first)
+	}
+	return &HoldoutPlan{reg: reg, c: hc, spec: ht.Spec()}, nil
+}
+
+// Run plays the base configuration and the best one (the parameter values
+// best, every parameter of the strategy, from trial bestTrial of study) on
+// the held-out cases, resuming what earlier runs stored, and compares
+// them. opt's Study and Trials are set here.
+func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTrial int, best map[string]any, opt RunOptions) (*Holdout, error) {
+	prefix := study + "/holdout[" + h.c.Cases + "]/"
+	base, err := h.play(ctx, st, prefix+"base", nil, opt)
+	if err != nil {
+		return nil, err
+	}
+	assign := param.Assignments(best)
+	slices.Sort(assign) // a stable spec: the same command resumes the same study
+	bestName := prefix + "trial-" + strconv.Itoa(bestTrial)
+	top, err := h.play(ctx, st, bestName, assign, opt)
+	if err != nil {
+		return nil, err
+	}
+	if len(base) != len(top) {
+		return nil, fmt.Errorf("hold-out: %d unit scores of the base against %d of trial %d", len(base), len(top), bestTrial)
+	}
+	minimize := h.spec.Direction == contract.Lower
+	ho := &Holdout{Cases: h.c.Cases, Units: len(base), BestTrial: bestTrial, Minimize: minimize,
+		Studies: [2]string{prefix + "base", bestName}}
+	d := make([]float64, len(base))
+	for i := range base {
+		d[i] = top[i] - base[i]
+		switch {
+		case d[i] == 0:
+			ho.Equal++
+		case h.spec.better(top[i], base[i]):
+			ho.Better++
+		default:
+			ho.Worse++
+		}
+	}
+	ho.BestValue = stats.MeanCI95(top).Value
+	ho.BaseValue = stats.MeanCI95(base).Value
+	ho.Diff, ho.DiffLo, ho.DiffHi = pairedCI(d)
+	ho.SignP = stats.SignTest(ho.Better, ho.Worse)
+	if p, ok := wilcoxonP(d); ok {
+		ho.WilcoxonP = &p
+	}
+	return ho, nil
+}
+
+// play runs the study name of one trial, the base configuration of the
+// held-out tuner with the assignments more, and returns its unit scores.
+func (h *HoldoutPlan) play(ctx context.Context, st *Storage, name string, more []string, opt RunOptions) ([]float64, error) {
+	c := h.c
+	c.Params = append(slices.Clip(c.Params), more...)
+	t, err := New(h.reg, c)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.EnqueueBase(ctx, st, name); err != nil {
+		return nil, err
+	}
+	opt.Study, opt.Trials = name, 1
+	sum, err := t.Run(ctx, st, opt)
+	if err != nil {
+		return nil, err
+	}
+	if sum.TimedOut {
+		return nil, fmt.Errorf("hold-out study %s: %w", name, errTimeout)
+	}
+	rec, err := st.Load(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	for _, tr := range rec.Trials {
+		if tr.State == StateComplete && len(tr.Scores) == len(rec.Units) {
+			return tr.Scores, nil
+		}
+	}
+	return nil, fmt.Errorf("hold-out study %s has no complete trial (%d trials)", name, len(rec.Trials))
+}
