@@ -17,10 +17,13 @@ type ABRequest struct {
 	Options
 	A, B         string // entrant specs (--a, --b)
 	AFile, BFile string // their params files
-	Cases        string // "": the game's choice, else seeds:GAMES/2 (smoke for single-player games)
-	Games        int    // at most this many games; 0: the whole case set
-	Fillers      string // lineup of the other seats of games of 3+ players
-	SPRT         string // [model:]elo0,elo1[,alpha,beta]; "": results.DefaultSPRT
+	// AParams and BParams are k=v values after those of the params files
+	// (what --param is to eval).
+	AParams, BParams []string
+	Cases            string // "": the game's choice, else seeds:GAMES/2 (smoke for single-player games)
+	Games            int    // at most this many games; 0: the whole case set
+	Fillers          string // lineup of the other seats of games of 3+ players
+	SPRT             string // [model:]elo0,elo1[,alpha,beta]; "": results.DefaultSPRT
 	// Report is how often the interim statistics are printed beside the
 	// progress bar (not with Quiet).
 	Report Every
@@ -93,11 +96,11 @@ func (req *ABRequest) plan(g contract.Game) (*runner.Plan, results.SPRTSpec, err
 	if req.A == "" || req.B == "" {
 		return nil, sp, cli.Usagef("--a and --b are required")
 	}
-	a, err := abEntrant(req.Game, "--a", req.A, req.AFile)
+	a, err := abEntrant(req.Game, "--a", req.A, req.AFile, req.AParams...)
 	if err != nil {
 		return nil, sp, err
 	}
-	b, err := abEntrant(req.Game, "--b", req.B, req.BFile)
+	b, err := abEntrant(req.Game, "--b", req.B, req.BFile, req.BParams...)
 	if err != nil {
 		return nil, sp, err
 	}

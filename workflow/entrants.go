@@ -102,13 +102,13 @@ func Opponents(g contract.Game, lineup string, extra []string) ([]*entrant.Entra
 }
 
 // abEntrant resolves entrant spec of flag flagName (--a, --b) with the
-// values of its params file (--a-params-file).
-func abEntrant(game, flagName, spec, file string) (*entrant.Entrant, error) {
+// values of its params file (--a-params-file), then the values more.
+func abEntrant(game, flagName, spec, file string, more ...string) (*entrant.Entrant, error) {
 	assign, err := FileAssignments(file)
 	if err != nil {
 		return nil, fmt.Errorf("%s-params-file: %w", flagName, err)
 	}
-	e, err := entrant.Parse(contract.Default, game, spec, assign...)
+	e, err := entrant.Parse(contract.Default, game, spec, append(assign, more...)...)
 	if err != nil {
 		return nil, cli.Usagef("%s: %v", flagName, err)
 	}

@@ -8,12 +8,14 @@ import (
 	"gauntlet/harness/cli"
 	"gauntlet/workflow"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/store"
 	"gauntlet/reports"
+	"gauntlet/strategies/param"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
 )
@@ -41,6 +43,7 @@ type spsaFlags struct {
 	gamma     float64
 	lease     time.Duration
 	progress  time.Duration
+	holdout   string
 }
 
 func (f *spsaFlags) register(e *env) *flag.FlagSet {
@@ -66,6 +69,7 @@ func (f *spsaFlags) register(e *env) *flag.FlagSet {
 	fs.Float64Var(&f.alpha, "alpha", spsa.DefaultAlpha, "decay exponent of the step a_k = a/(A+k)^alpha")
 	fs.Float64Var(&f.gamma, "gamma", spsa.DefaultGamma, "decay exponent of the perturbation c_k = c/k^gamma")
 	fs.DurationVar(&f.lease, "lease", 30*time.Second, "claim on a block of iterations, renewed while it plays; a block whose worker is silent this long is played again by another")
+	fs.StringVar(&f.holdout, "holdout", "", "case set the study does not play: once its budget is spent, the final values play the start values there (an A/B, seats swapped, stored beside the study; the same command resumes it)")
 	fs.DurationVar(&f.progress, "progress", 10*time.Second, "interval between progress lines (iterations applied and the current values) on stderr")
 	return fs
 }
@@ -151,6 +155,9 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
+	if err := f.checkHoldout(s.Spec()); err != nil {
+		return err
+	}
 	url, cleanup, err := tuning.StorageURL(f.rf.Storage)
 	if err != nil {
 		return err
@@ -184,9 +191,78 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
+	var held *workflow.ABResult
+	if f.holdout != "" {
+		if !sum.Complete {
+			log.Info("spsa: the hold-out waits for the study to spend its budget (run the same command again)")
+		} else if held, err = f.playHoldout(ctx, e, url, sum); err != nil {
+			return err
+		}
+	}
 	if f.rf.json {
 		return writeJSON(e.stdout, sum)
 	}
 	reports.WriteSPSASummary(e.stdout, sum, time.Since(start))
+	if held != nil {
+		fmt.Fprintf(e.stdout, "\nheld out (%s): the final values (A) against the start (B)\n", f.holdout)
+		reports.WriteABText(e.stdout, held)
+	}
 	return nil
+}
+
+// checkHoldout refuses a --holdout set that the game does not know or that
+// shares a case with the study's, before any game.
+func (f *spsaFlags) checkHoldout(sp spsa.Spec) error {
+	if f.holdout == "" {
+		return nil
+	}
+	if sp.Seats > 2 {
+		return usagef("--holdout: the study seats %d players; play its A/B with 'gauntlet ab --fillers'", sp.Seats)
+	}
+	g, err := contract.Default.Game(f.rf.Game)
+	if err != nil {
+		return usagef("--game: %v", err)
+	}
+	held, err := g.Cases(f.holdout)
+	if err != nil {
+		return usagef("--holdout: %v", err)
+	}
+	studied, err := g.Cases(sp.Cases)
+	if err != nil {
+		return usagef("--cases: %v", err)
+	}
+	seen := make(map[string]bool, len(studied))
+	for _, c := range studied {
+		seen[c.ID] = true
+	}
+	shared, first := 0, ""
+	for _, c := range held {
+		if seen[c.ID] {
+			if shared == 0 {
+				first = c.ID
+			}
+			shared++
+		}
+	}
+	if shared > 0 {
+		return usagef("--holdout %s shares %d case(s) with the study's cases %s (%s first): held-out cases must be new to the study", f.holdout, shared, sp.Cases, first)
+	}
+	return nil
+}
+
+// playHoldout plays the A/B of the final values against the start on the
+// held-out cases, stored at url beside the study, into sum.Holdout.
+func (f *spsaFlags) playHoldout(ctx context.Context, e *env, url string, sum *spsa.Summary) (*workflow.ABResult, error) {
+	final, begin := param.Assignments(sum.Final), param.Assignments(sum.Start)
+	slices.Sort(final) // the run's identity: the same command resumes it
+	slices.Sort(begin)
+	req := workflow.ABRequest{Options: f.rf.Options, A: sum.Target, AParams: final, B: sum.Target, BParams: begin, Cases: f.holdout}
+	req.Options.Storage = url
+	req.Options.Run = ""
+	res, err := workflow.AB(ctx, req, e.stderr)
+	if err != nil {
+		return nil, fmt.Errorf("--holdout %s: %w", f.holdout, err)
+	}
+	sum.Holdout = res.Summary
+	return res, nil
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -140,6 +141,36 @@ func TestSPSAEndToEnd(t *testing.T) {
 	if fmt.Sprint(s2.Params) != fmt.Sprint(s.Params) || s2.Applied != 2000 {
 		t.Fatalf("the finished study changed: %+v\n%+v", s2.Params, s.Params)
 	}
+	// --holdout plays that same A/B once the budget is spent (here the
+	// finished study's), stored beside the study: the same games as ab's.
+	held := append(slices.Clone(args), "--holdout", "seeds:100001-100200")
+	for run := 1; run <= 2; run++ {
+		out, stderr, code := gauntlet(t, dir, held...)
+		if code != 0 {
+			t.Fatalf("--holdout (run %d): exit %d: %s", run, code, stderr)
+		}
+		var s3 spsa.Summary
+		if err := json.Unmarshal([]byte(out), &s3); err != nil {
+			t.Fatal(err)
+		}
+		h := s3.Holdout
+		if h == nil || h.Wins != ab.Wins || h.Draws != ab.Draws || h.Losses != ab.Losses || h.Games != ab.Games {
+			t.Fatalf("--holdout (run %d): %+v; ab of --best-json against the start: +%d =%d -%d in %d", run, h, ab.Wins, ab.Draws, ab.Losses, ab.Games)
+		}
+		if run == 2 && (h.StoredGames == nil || *h.StoredGames != ab.Games) {
+			t.Errorf("--holdout again: %v games stored, want the %d of the first run", h.StoredGames, ab.Games)
+		}
+	}
+	for _, c := range []struct{ set, want string }{
+		{"seeds:1991-2010", "--holdout seeds:1991-2010 shares 10 case(s) with the study's cases seeds:2000 (seed:1991 first)"},
+		{"bogus", "--holdout: unknown spsatoy case set"},
+	} {
+		_, stderr, code := gauntlet(t, dir, append(slices.Clone(args), "--holdout", c.set)...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("--holdout %s: exit %d, stderr %q; want exit 2 and %q", c.set, code, stderr, c.want)
+		}
+	}
+
 	// The terminal summary and the study list.
 	text, _, code := gauntlet(t, dir, args[:len(args)-2]...)
 	if code != 0 || !strings.Contains(text, "moved % of range") || !strings.Contains(text, "iterations: 2000 of 2000 applied") || !strings.Contains(text, "reproducible") {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"gauntlet/harness/results"
 	"gauntlet/harness/store"
 )
 
@@ -149,11 +150,14 @@ type Summary struct {
 	// --best-json writes it.
 	Final map[string]any `json:"final_params"`
 	// Start holds every parameter's start value.
-	Start            map[string]any `json:"start_params"`
-	Replayed         int            `json:"replayed_blocks"`
-	Workers          []string       `json:"workers"`
-	Reproducible     bool           `json:"reproducible"`
-	ReproducibleNote string         `json:"reproducible_note"`
+	Start map[string]any `json:"start_params"`
+	// Holdout is the A/B of the final values against the start on
+	// held-out cases (spsa --holdout); nil without.
+	Holdout          *results.ABSummary `json:"holdout,omitempty"`
+	Replayed         int                `json:"replayed_blocks"`
+	Workers          []string           `json:"workers"`
+	Reproducible     bool               `json:"reproducible"`
+	ReproducibleNote string             `json:"reproducible_note"`
 }
 
 // ParamSummary is one tuned parameter's outcome.
