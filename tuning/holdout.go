@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/stats"
@@ -57,38 +58,46 @@ type Holdout struct {
 	Studies [2]string `json:"studies"`
 }
 
-// NewHoldout checks cases as a hold-out set for the study of c: a case set
-// of the game, none of whose cases the study plays. Its errors are about
-// the request.
-func NewHoldout(reg *contract.Registry, c Config, cases string) (*HoldoutPlan, error) {
-	study, err := New(reg, c)
-	if err != nil {
-		return nil, err
-	}
+// NewHoldout checks cases as a hold-out set for the study of c, whose
+// tuner is study: a case set of the game, none of whose cases the study
+// plays. Its errors are about the request.
+func NewHoldout(reg *contract.Registry, c Config, study *Tuner, cases string) (*HoldoutPlan, error) {
 	hc := c
 	hc.Cases = cases
 	ht, err := New(reg, hc)
 	if err != nil {
 		return nil, fmt.Errorf("--holdout: %w", err)
 	}
-	seen := map[string]bool{}
-	for _, u := range study.Units() {
-		seen[u.Case] = true
-	}
-	shared, first := 0, ""
-	for _, u := range ht.Units() {
-		if seen[u.Case] {
-			if shared == 0 {
-				first = u.Case
-			}
-			shared++
-			seen[u.Case] = false // count each case once
+	caseIDs := func(us []UnitInfo) []string {
+		ids := make([]string, len(us))
+		for i, u := range us {
+			ids[i] = u.Case
 		}
+		return ids
 	}
-	if shared > 0 {
+	if shared, first := SharedCases(caseIDs(study.Units()), caseIDs(ht.Units())); shared > 0 {
 		return nil, fmt.Errorf("--holdout %s shares %d case(s) with --cases %s (%s first): held-out cases must be new to the study", cases, shared, c.Cases, first)
 	}
 	return &HoldoutPlan{reg: reg, c: hc, spec: ht.Spec()}, nil
+}
+
+// SharedCases counts the distinct cases of held that studied holds too,
+// and names the first of them.
+func SharedCases(studied, held []string) (n int, first string) {
+	seen := make(map[string]bool, len(studied))
+	for _, c := range studied {
+		seen[c] = true
+	}
+	for _, c := range held {
+		if seen[c] {
+			if n == 0 {
+				first = c
+			}
+			n++
+			seen[c] = false // each case once
+		}
+	}
+	return n, first
 }
 
 // Run plays the base configuration and the best one (the parameter values
@@ -97,9 +106,16 @@ func NewHoldout(reg *contract.Registry, c Config, cases string) (*HoldoutPlan, e
 // them. opt's Study and Trials are set here.
 func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTrial int, best map[string]any, opt RunOptions) (*Holdout, error) {
 	prefix := study + "/holdout[" + h.c.Cases + "]/"
+	deadline := time.Now().Add(opt.Timeout)
 	base, err := h.play(ctx, st, prefix+"base", nil, opt)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Timeout > 0 {
+		// One --timeout for both studies.
+		if opt.Timeout = time.Until(deadline); opt.Timeout <= 0 {
+			return nil, fmt.Errorf("hold-out of study %s: %w", study, errTimeout)
+		}
 	}
 	assign := param.Assignments(best)
 	slices.Sort(assign) // a stable spec: the same command resumes the same study

@@ -231,20 +231,14 @@ func (f *spsaFlags) checkHoldout(sp spsa.Spec) error {
 	if err != nil {
 		return usagef("--cases: %v", err)
 	}
-	seen := make(map[string]bool, len(studied))
-	for _, c := range studied {
-		seen[c.ID] = true
-	}
-	shared, first := 0, ""
-	for _, c := range held {
-		if seen[c.ID] {
-			if shared == 0 {
-				first = c.ID
-			}
-			shared++
+	ids := func(cs []contract.Case) []string {
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			out[i] = c.ID
 		}
+		return out
 	}
-	if shared > 0 {
+	if shared, first := tuning.SharedCases(ids(studied), ids(held)); shared > 0 {
 		return usagef("--holdout %s shares %d case(s) with the study's cases %s (%s first): held-out cases must be new to the study", f.holdout, shared, sp.Cases, first)
 	}
 	return nil

@@ -137,7 +137,7 @@ func runTune(ctx context.Context, e *env, args []string) error {
 	}
 	var hold *tuning.HoldoutPlan
 	if f.holdout != "" {
-		if hold, err = tuning.NewHoldout(contract.Default, c, f.holdout); err != nil {
+		if hold, err = tuning.NewHoldout(contract.Default, c, t, f.holdout); err != nil {
 			return usagef("%v", err)
 		}
 	}
