@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"encoding/json"
+	"html"
 	"io"
 	"log/slog"
 	"net/http"
@@ -280,8 +281,23 @@ func TestStudyPageShowsTheBest(t *testing.T) {
 		}
 	}
 	get(t, ts, "/study/nope", 404)
+	if page := get(t, ts, "/study/hx", 200); !strings.Contains(page, html.EscapeString(sum.Objective)) {
+		t.Errorf("the study page does not say its objective %q", sum.Objective)
+	}
 	if idx := get(t, ts, "/", 200); !strings.Contains(idx, `href="/study/hx"`) {
 		t.Error("the index does not list the study")
+	}
+	// A name that is not one path segment (tune --holdout's studies are
+	// STUDY/holdout[SET]/...) is linked as one.
+	slash := "hx/holdout[p1/s0]/base"
+	tuneStudy(t, url, slash)
+	_, ts = open(t, url)
+	link := "/study/" + pathEscape(slash)
+	if idx := get(t, ts, "/", 200); !strings.Contains(idx, `href="`+link+`"`) {
+		t.Errorf("the index does not link %q as %s", slash, link)
+	}
+	if page := get(t, ts, link, 200); !strings.Contains(page, html.EscapeString(slash)) {
+		t.Errorf("the page of %q does not name it", slash)
 	}
 }
 

@@ -18,6 +18,7 @@ func lineOf(s string) string { return untrusted.Line(s) }
 // funcs are the templates' functions.
 var funcs = template.FuncMap{
 	"u":   lineOf,
+	"seg": pathEscape, // a name as one path segment of a link
 	"num": numText,
 	"f":   fixed,
 	"pct": func(x float64) string { return fixed(100*x, 1) + "%" },
