@@ -27,7 +27,7 @@ var ErrTimeout = errTimeout
 type HoldoutPlan struct {
 	reg  *contract.Registry
 	c    Config // the study's configuration with the held-out cases
-	spec Spec
+	base *Tuner // c's tuner: the base configuration on the held-out cases
 }
 
 // Holdout is the comparison of the best and the base configuration on the
@@ -78,7 +78,7 @@ func NewHoldout(reg *contract.Registry, c Config, study *Tuner, cases string) (*
 	if shared, first := SharedCases(caseIDs(study.Units()), caseIDs(ht.Units())); shared > 0 {
 		return nil, fmt.Errorf("--holdout %s shares %d case(s) with --cases %s (%s first): held-out cases must be new to the study", cases, shared, c.Cases, first)
 	}
-	return &HoldoutPlan{reg: reg, c: hc, spec: ht.Spec()}, nil
+	return &HoldoutPlan{reg: reg, c: hc, base: ht}, nil
 }
 
 // SharedCases counts the distinct cases of held that studied holds too,
@@ -127,7 +127,8 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 	if len(base) != len(top) {
 		return nil, fmt.Errorf("hold-out: %d unit scores of the base against %d of trial %d", len(base), len(top), bestTrial)
 	}
-	minimize := h.spec.Direction == contract.Lower
+	spec := h.base.Spec()
+	minimize := spec.Direction == contract.Lower
 	ho := &Holdout{Cases: h.c.Cases, Units: len(base), BestTrial: bestTrial, Minimize: minimize,
 		Studies: [2]string{prefix + "base", bestName}}
 	d := make([]float64, len(base))
@@ -136,7 +137,7 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 		switch {
 		case d[i] == 0:
 			ho.Equal++
-		case h.spec.better(top[i], base[i]):
+		case spec.better(top[i], base[i]):
 			ho.Better++
 		default:
 			ho.Worse++
@@ -155,11 +156,14 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 // play runs the study name of one trial, the base configuration of the
 // held-out tuner with the assignments more, and returns its unit scores.
 func (h *HoldoutPlan) play(ctx context.Context, st *Storage, name string, more []string, opt RunOptions) ([]float64, error) {
-	c := h.c
-	c.Params = append(slices.Clip(c.Params), more...)
-	t, err := New(h.reg, c)
-	if err != nil {
-		return nil, err
+	t := h.base
+	if len(more) > 0 {
+		c := h.c
+		c.Params = append(slices.Clip(c.Params), more...)
+		var err error
+		if t, err = New(h.reg, c); err != nil {
+			return nil, err
+		}
 	}
 	if _, err := t.EnqueueBase(ctx, st, name); err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gauntlet/harness/contract"
+	"gauntlet/harness/runner"
 	"gauntlet/harness/store"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
@@ -223,7 +224,7 @@ func (f *spsaFlags) checkHoldout(sp spsa.Spec) error {
 	if err != nil {
 		return usagef("--game: %v", err)
 	}
-	held, err := g.Cases(f.holdout)
+	held, err := runner.CasesOf(g, f.holdout) // as the A/B will expand it
 	if err != nil {
 		return usagef("--holdout: %v", err)
 	}
