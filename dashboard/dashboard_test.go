@@ -3,6 +3,7 @@ package dashboard
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"html"
 	"io"
 	"log/slog"
@@ -298,6 +299,57 @@ func TestStudyPageShowsTheBest(t *testing.T) {
 	}
 	if page := get(t, ts, link, 200); !strings.Contains(page, html.EscapeString(slash)) {
 		t.Errorf("the page of %q does not name it", slash)
+	}
+}
+
+// TestStudyPageShowsItsHoldout: a study's page shows the hold-out stored
+// beside it (tune --holdout) with the figures the hold-out computed, and
+// links the two studies that played it; a study without one shows none.
+func TestStudyPageShowsItsHoldout(t *testing.T) {
+	ctx := context.Background()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "tune.db")
+	c := tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0", Space: []string{"w_holes", "w_low"}, Seed: 5}
+	tu, err := tuning.New(contract.Default, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := tuning.OpenStorage(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	opt := tuning.RunOptions{Study: "hx", Trials: 6, Jobs: 1, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	sum, err := tu.Run(ctx, st, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.BestTrial == nil {
+		t.Fatal("the study has no best trial")
+	}
+	plan, err := tuning.NewHoldout(contract.Default, c, tu, "problem:0,17")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ho, err := plan.Run(ctx, st, "hx", *sum.BestTrial, sum.BestParams, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := open(t, url)
+	held := parts(t, ts, "/parts/study/hx")["holdout"]
+	for _, want := range []string{
+		"<td>problem:0,17</td>", fmt.Sprintf(`class="num">%d</td>`, ho.Units),
+		fmt.Sprintf(`%d: <span class="held-best" data-value="%v">`, ho.BestTrial, ho.BestValue),
+		fmt.Sprintf(`class="num held-base" data-value="%v"`, ho.BaseValue),
+		fmt.Sprintf(`class="num held-diff" data-value="%v"`, ho.Diff),
+		fmt.Sprintf(`class="num held-better">%d<`, ho.Better), fmt.Sprintf(`class="num held-worse">%d<`, ho.Worse),
+		`href="/study/` + pathEscape(ho.Studies[0]) + `"`, `href="/study/` + pathEscape(ho.Studies[1]) + `"`,
+	} {
+		if !strings.Contains(held, html.EscapeString(want)) && !strings.Contains(held, want) {
+			t.Errorf("the hold-out part lacks %q:\n%s", want, held)
+		}
+	}
+	if other := parts(t, ts, "/parts/study/"+pathEscape(ho.Studies[0]))["holdout"]; strings.Contains(other, "<table") {
+		t.Errorf("a hold-out study shows a hold-out of its own:\n%s", other)
 	}
 }
 

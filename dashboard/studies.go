@@ -35,6 +35,8 @@ type studyModel struct {
 	Parallel    template.HTML
 	Recent      []tuning.TrialRow
 	TrialsShown int
+	// Holdouts are the study's finished hold-outs (tune --holdout).
+	Holdouts []*tuning.Holdout
 }
 
 const recentTrials = 30
@@ -55,6 +57,9 @@ func (s *Server) studyPage(r *http.Request) (*view, error) {
 			return nil, err
 		}
 	}
+	if m.Holdouts, err = s.tune.Holdouts(ctx, name); err != nil {
+		return nil, err
+	}
 	m.PerMin, m.MeanSec = trialPace(rec.Trials)
 	if sum := m.Sum; sum.BestTrial != nil && sum.BestValue != nil {
 		game := rec.Spec.Game
@@ -72,7 +77,7 @@ func (s *Server) studyPage(r *http.Request) (*view, error) {
 	n := len(m.Sum.Trials)
 	m.Recent = slices.Clone(m.Sum.Trials[max(n-recentTrials, 0):])
 	slices.Reverse(m.Recent)
-	return &view{Title: "study " + rec.Name, Model: m, Parts: []string{"status", "charts", "best", "trials"}}, nil
+	return &view{Title: "study " + rec.Name, Model: m, Parts: []string{"status", "charts", "best", "holdout", "trials"}}, nil
 }
 
 // trialPace is the trials ended per minute over the last ten minutes and

@@ -68,7 +68,11 @@ func WriteStoredReport(ctx context.Context, reg *contract.Registry, req Stored, 
 		if err != nil {
 			return nil, err
 		}
-		rep, err = WriteStudyReport(out, TuningStudy(reg, rec, tuning.BuildSummary(rec)))
+		s := TuningStudy(reg, rec, tuning.BuildSummary(rec))
+		if s.Holdouts, err = tuning.LoadHoldouts(ctx, req.Storage, req.Study); err != nil {
+			return nil, err
+		}
+		rep, err = WriteStudyReport(out, s)
 		if err != nil {
 			return nil, err
 		}

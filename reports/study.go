@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"gauntlet/harness/contract"
+	"gauntlet/tuning"
 	"math"
 	"sort"
 	"strconv"
@@ -43,6 +44,9 @@ type Study struct {
 	CI95         *[2]float64
 	WilcoxonP    *float64
 	Notes        []string
+	// Holdouts are the study's finished hold-outs (tune --holdout): the
+	// best trial and the default on cases the study did not play.
+	Holdouts []*tuning.Holdout
 }
 
 // Trial is one trial of a Study.
@@ -325,6 +329,24 @@ func ImportanceTable(s *Study, imp []Importance) *Table {
 			kind = "categorical (choices)"
 		}
 		t.Rows = append(t.Rows, []string{im.Param, kind, strconv.Itoa(im.Bins), strconv.FormatFloat(im.Eta2, 'f', 3, 64), strconv.FormatFloat(im.Share, 'f', 3, 64)})
+	}
+	t.NumericRight()
+	return t
+}
+
+// HoldoutTable is a study's hold-outs, one row each: the best trial and the
+// default on the held-out cases, and their paired difference.
+func HoldoutTable(s *Study) *Table {
+	t := &Table{Title: fmt.Sprintf("held out, study %s (best trial - default, paired per case)", s.Name),
+		Header: []string{"cases", "scored", "best trial", "best", "default", "difference", "95% CI", "better", "worse", "equal", "sign p", "Wilcoxon p"}}
+	for _, h := range s.Holdouts {
+		wp := "-"
+		if h.WilcoxonP != nil {
+			wp = fmt.Sprintf("%.3g", *h.WilcoxonP)
+		}
+		t.Rows = append(t.Rows, []string{h.Cases, strconv.Itoa(h.Units), strconv.Itoa(h.BestTrial), Num(h.BestValue), Num(h.BaseValue),
+			Num(h.Diff), "[" + Num(h.DiffLo) + ", " + Num(h.DiffHi) + "]", strconv.Itoa(h.Better), strconv.Itoa(h.Worse), strconv.Itoa(h.Equal),
+			fmt.Sprintf("%.3g", h.SignP), wp})
 	}
 	t.NumericRight()
 	return t

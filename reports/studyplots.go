@@ -41,6 +41,9 @@ func WriteStudyReport(dir string, s *Study) (*Report, error) {
 		r.method = "Objective: " + s.Objective + ". " + r.method
 	}
 	r.Tables = append(r.Tables, TableFile{Name: "trials", Table: StudyTrialTable(s)})
+	if len(s.Holdouts) > 0 {
+		r.Tables = append(r.Tables, TableFile{Name: "holdout", Table: HoldoutTable(s)})
+	}
 	imp, why := ParamImportance(s)
 	if imp != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "importance", Table: ImportanceTable(s, imp)})

@@ -1,10 +1,12 @@
 package tuning
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gauntlet/harness/contract"
@@ -105,7 +107,7 @@ func SharedCases(studied, held []string) (n int, first string) {
 // the held-out cases, resuming what earlier runs stored, and compares
 // them. opt's Study and Trials are set here.
 func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTrial int, best map[string]any, opt RunOptions) (*Holdout, error) {
-	prefix := study + "/holdout[" + h.c.Cases + "]/"
+	prefix := holdoutPrefix(study) + h.c.Cases + "]/"
 	deadline := time.Now().Add(opt.Timeout)
 	base, err := h.play(ctx, st, prefix+"base", nil, opt)
 	if err != nil {
@@ -127,10 +129,14 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 	if len(base) != len(top) {
 		return nil, fmt.Errorf("hold-out: %d unit scores of the base against %d of trial %d", len(base), len(top), bestTrial)
 	}
-	spec := h.base.Spec()
-	minimize := spec.Direction == contract.Lower
-	ho := &Holdout{Cases: h.c.Cases, Units: len(base), BestTrial: bestTrial, Minimize: minimize,
-		Studies: [2]string{prefix + "base", bestName}}
+	return compareHoldout(h.base.Spec(), h.c.Cases, bestTrial, base, top, [2]string{prefix + "base", bestName}), nil
+}
+
+// compareHoldout pairs the held-out unit scores of the base configuration
+// and of the best trial (studies names the two studies that played them).
+func compareHoldout(spec Spec, cases string, bestTrial int, base, top []float64, studies [2]string) *Holdout {
+	ho := &Holdout{Cases: cases, Units: len(base), BestTrial: bestTrial,
+		Minimize: spec.Direction == contract.Lower, Studies: studies}
 	d := make([]float64, len(base))
 	for i := range base {
 		d[i] = top[i] - base[i]
@@ -150,7 +156,7 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 	if p, ok := wilcoxonP(d); ok {
 		ho.WilcoxonP = &p
 	}
-	return ho, nil
+	return ho
 }
 
 // play runs the study name of one trial, the base configuration of the
@@ -180,10 +186,82 @@ func (h *HoldoutPlan) play(ctx context.Context, st *Storage, name string, more [
 	if err != nil {
 		return nil, err
 	}
-	for _, tr := range rec.Trials {
-		if tr.State == StateComplete && len(tr.Scores) == len(rec.Units) {
-			return tr.Scores, nil
-		}
+	if scores := rec.heldScores(); scores != nil {
+		return scores, nil
 	}
 	return nil, fmt.Errorf("hold-out study %s has no complete trial (%d trials)", name, len(rec.Trials))
+}
+
+// heldScores is the unit scores of a hold-out study's complete trial (nil
+// while it has none).
+func (rec *StudyRecord) heldScores() []float64 {
+	for _, tr := range rec.Trials {
+		if tr.State == StateComplete && len(tr.Scores) == len(rec.Units) {
+			return tr.Scores
+		}
+	}
+	return nil
+}
+
+// holdoutPrefix begins the names of study's hold-out studies:
+// STUDY/holdout[CASES]/base and STUDY/holdout[CASES]/trial-N.
+func holdoutPrefix(study string) string { return study + "/holdout[" }
+
+// Holdouts reads the hold-outs stored beside study, one for each held-out
+// case set and best trial whose two studies have both finished, ordered by
+// case set and trial. A hold-out still being played is left out.
+func (s *Storage) Holdouts(ctx context.Context, study string) ([]*Holdout, error) {
+	names, err := s.hs.Studies().StudyNames(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	type top struct {
+		cases, name string
+		trial       int
+	}
+	bases := map[string]string{} // case set -> the base's study
+	var tops []top
+	prefix := holdoutPrefix(study)
+	for _, name := range names {
+		rest, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		i := strings.LastIndex(rest, "]/")
+		if i < 0 {
+			continue
+		}
+		cases, leaf := rest[:i], rest[i+2:]
+		if leaf == "base" {
+			bases[cases] = name
+		} else if n, ok := strings.CutPrefix(leaf, "trial-"); ok {
+			if k, err := strconv.Atoi(n); err == nil && k >= 0 {
+				tops = append(tops, top{cases: cases, name: name, trial: k})
+			}
+		}
+	}
+	slices.SortFunc(tops, func(a, b top) int {
+		return cmp.Or(strings.Compare(a.cases, b.cases), cmp.Compare(a.trial, b.trial))
+	})
+	var out []*Holdout
+	for _, t := range tops {
+		bn, ok := bases[t.cases]
+		if !ok {
+			continue
+		}
+		base, err := s.Load(ctx, bn)
+		if err != nil {
+			return nil, err
+		}
+		best, err := s.Load(ctx, t.name)
+		if err != nil {
+			return nil, err
+		}
+		bs, ts := base.heldScores(), best.heldScores()
+		if bs == nil || ts == nil || len(bs) != len(ts) {
+			continue
+		}
+		out = append(out, compareHoldout(base.Spec, t.cases, t.trial, bs, ts, [2]string{bn, t.name}))
+	}
+	return out, nil
 }

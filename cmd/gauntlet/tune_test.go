@@ -312,6 +312,18 @@ func TestTuneHoldout(t *testing.T) {
 	if !strings.Contains(text, want) || !strings.Contains(text, "20 better, 0 worse, 0 equal") {
 		t.Errorf("tune text lacks %q:\n%s", want, text)
 	}
+	// The study's report holds its hold-out as a table of its own.
+	if _, stderr, code := gauntlet(t, dir, "report", "--study", "h", "--storage", db, "--out", filepath.Join(dir, "rep")); code != 0 {
+		t.Fatalf("report --study: exit %d: %s", code, stderr)
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "rep", "holdout.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := fmt.Sprintf("seeds:11-30,20,%d,%s,%s,%s,", h.BestTrial, reports.Num(h.BestValue), reports.Num(h.BaseValue), reports.Num(h.Diff))
+	if !strings.Contains(string(csv), row) || !strings.Contains(string(csv), ",20,0,0,") {
+		t.Errorf("the report's hold-out table lacks %q and the counts 20, 0, 0:\n%s", row, csv)
+	}
 	list, _, _ := gauntlet(t, dir, "tune", "--list", "--storage", db, "--json")
 	var studies []tuning.StudyInfo
 	if err := json.Unmarshal([]byte(list), &studies); err != nil {
