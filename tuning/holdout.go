@@ -207,6 +207,34 @@ func (rec *StudyRecord) heldScores() []float64 {
 // STUDY/holdout[CASES]/base and STUDY/holdout[CASES]/trial-N.
 func holdoutPrefix(study string) string { return study + "/holdout[" }
 
+// holdoutOf says whether name is one of study's hold-out studies, and
+// which: its case set, and the trial it plays (-1: the base).
+func holdoutOf(study, name string) (cases string, trial int, ok bool) {
+	rest, ok := strings.CutPrefix(name, holdoutPrefix(study))
+	if !ok {
+		return "", 0, false
+	}
+	// The first "]/" ends the case set: a hold-out of one of these studies
+	// (its name goes on past it) is not one of study's.
+	i := strings.Index(rest, "]/")
+	if i < 0 {
+		return "", 0, false
+	}
+	cases, leaf := rest[:i], rest[i+2:]
+	if leaf == "base" {
+		return cases, -1, true
+	}
+	n, ok := strings.CutPrefix(leaf, "trial-")
+	if !ok {
+		return "", 0, false
+	}
+	k, err := strconv.Atoi(n)
+	if err != nil || k < 0 || strconv.Itoa(k) != n {
+		return "", 0, false
+	}
+	return cases, k, true
+}
+
 // Holdouts reads the hold-outs stored beside study, one for each held-out
 // case set and best trial whose two studies have both finished, ordered by
 // case set and trial. A hold-out still being played is left out.
@@ -221,23 +249,13 @@ func (s *Storage) Holdouts(ctx context.Context, study string) ([]*Holdout, error
 	}
 	bases := map[string]string{} // case set -> the base's study
 	var tops []top
-	prefix := holdoutPrefix(study)
 	for _, name := range names {
-		rest, ok := strings.CutPrefix(name, prefix)
-		if !ok {
-			continue
-		}
-		i := strings.LastIndex(rest, "]/")
-		if i < 0 {
-			continue
-		}
-		cases, leaf := rest[:i], rest[i+2:]
-		if leaf == "base" {
+		switch cases, trial, ok := holdoutOf(study, name); {
+		case !ok:
+		case trial < 0:
 			bases[cases] = name
-		} else if n, ok := strings.CutPrefix(leaf, "trial-"); ok {
-			if k, err := strconv.Atoi(n); err == nil && k >= 0 {
-				tops = append(tops, top{cases: cases, name: name, trial: k})
-			}
+		default:
+			tops = append(tops, top{cases: cases, name: name, trial: trial})
 		}
 	}
 	slices.SortFunc(tops, func(a, b top) int {

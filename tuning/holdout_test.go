@@ -17,3 +17,34 @@ func TestSharedCases(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldoutOf: the names tune --holdout gives its two studies are read
+// back as the study's hold-out; other studies, and the hold-outs of a
+// hold-out study, are not.
+func TestHoldoutOf(t *testing.T) {
+	for _, c := range []struct {
+		study, name string
+		cases       string
+		trial       int
+		ok          bool
+	}{
+		{"s", "s/holdout[seeds:1-9]/base", "seeds:1-9", -1, true},
+		{"s", "s/holdout[seeds:1-9]/trial-12", "seeds:1-9", 12, true},
+		{"a/b", "a/b/holdout[p1/s0]/trial-0", "p1/s0", 0, true},
+		{"s", "s", "", 0, false},
+		{"s", "s2/holdout[x]/base", "", 0, false},
+		{"s", "s/holdout[x]/best", "", 0, false},
+		{"s", "s/holdout[x]/trial-", "", 0, false},
+		{"s", "s/holdout[x]/trial--1", "", 0, false},
+		{"s", "s/holdout[x]/trial-07", "", 0, false},
+		{"s", "s/holdout[x", "", 0, false},
+		{"s", "s/holdout[x]/base/holdout[y]/base", "", 0, false},
+		{"s", "s/holdout[x]/trial-3/holdout[y]/trial-4", "", 0, false},
+		{"s/holdout[x]/base", "s/holdout[x]/base/holdout[y]/trial-4", "y", 4, true},
+	} {
+		cases, trial, ok := holdoutOf(c.study, c.name)
+		if ok != c.ok || cases != c.cases || (ok && trial != c.trial) {
+			t.Errorf("holdoutOf(%q, %q) = %q, %d, %v; want %q, %d, %v", c.study, c.name, cases, trial, ok, c.cases, c.trial, c.ok)
+		}
+	}
+}
