@@ -2,12 +2,13 @@ package reports
 
 import (
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/tuning"
 	"math"
 	"sort"
 	"strconv"
 	"strings"
+
+	"gauntlet/harness/contract"
+	"gauntlet/tuning"
 )
 
 // Trial states as a Study carries them (the tuning package's names).
