@@ -28,7 +28,7 @@ func defaults() MatchOptions {
 // statement's budgets (1,000 ms, then 50 ms), timed from when it has read
 // its input,
 // plays the whole game at the default limits; its answer times are
-// recorded, each at least its budget.
+// recorded, each at least its budget (within a millisecond: below).
 func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 	testbot.Exact(t)
 	t.Parallel()
@@ -43,12 +43,17 @@ func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 	if len(times) != res.Rounds || res.Rounds < 2 {
 		t.Fatalf("%d answer times for %d rounds", len(times), res.Rounds)
 	}
-	if times[0] < DefaultFirstTurnTime {
+	// The answer clock starts when the write of the turn's input returns;
+	// the bot can have read it, and started its budget, a little before
+	// that thread runs again (49.54 ms was once seen for 50 ms on a loaded
+	// machine). A clock started anywhere else is off by far more.
+	const early = time.Millisecond
+	if times[0] < DefaultFirstTurnTime-early {
 		t.Errorf("first answer after %v, before its budget", times[0])
 	}
 	worst := time.Duration(0)
 	for _, d := range times[1:] {
-		if d < DefaultTurnTime {
+		if d < DefaultTurnTime-early {
 			t.Errorf("an answer after %v, before its budget", d)
 		}
 		worst = max(worst, d)
