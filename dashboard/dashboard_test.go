@@ -85,9 +85,18 @@ func abRun(t testing.TB, url string, games int, finish bool) (*results.ABSummary
 // case) into the store at url and returns its summary.
 func tuneStudy(t testing.TB, url, name string) *tuning.Summary {
 	t.Helper()
+	sum, _ := runStudy(t, url, name, tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
+		Space: []string{"w_holes", "w_height", "w_bump"}, Seed: 3}, 8, "")
+	return sum
+}
+
+// runStudy runs trials trials of the study name of c into the store at
+// url and returns its summary; with holdout, it then plays the study's
+// hold-out on that case set (tune --holdout) and returns it too.
+func runStudy(t testing.TB, url, name string, c tuning.Config, trials int, holdout string) (*tuning.Summary, *tuning.Holdout) {
+	t.Helper()
 	ctx := context.Background()
-	tu, err := tuning.New(contract.Default, tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
-		Space: []string{"w_holes", "w_height", "w_bump"}, Seed: 3})
+	tu, err := tuning.New(contract.Default, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,12 +105,26 @@ func tuneStudy(t testing.TB, url, name string) *tuning.Summary {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	sum, err := tu.Run(ctx, st, tuning.RunOptions{Study: name, Trials: 8, Jobs: 1,
-		Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	opt := tuning.RunOptions{Study: name, Trials: trials, Jobs: 1, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	sum, err := tu.Run(ctx, st, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sum
+	if holdout == "" {
+		return sum, nil
+	}
+	if sum.BestTrial == nil {
+		t.Fatal("the study has no best trial")
+	}
+	plan, err := tuning.NewHoldout(contract.Default, c, tu, holdout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ho, err := plan.Run(ctx, st, name, *sum.BestTrial, sum.BestParams, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum, ho
 }
 
 // open starts a dashboard over url behind an httptest server.
@@ -306,34 +329,9 @@ func TestStudyPageShowsTheBest(t *testing.T) {
 // beside it (tune --holdout) with the figures the hold-out computed, and
 // links the two studies that played it; a study without one shows none.
 func TestStudyPageShowsItsHoldout(t *testing.T) {
-	ctx := context.Background()
 	url := "sqlite:" + filepath.Join(t.TempDir(), "tune.db")
-	c := tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0", Space: []string{"w_holes", "w_low"}, Seed: 5}
-	tu, err := tuning.New(contract.Default, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := tuning.OpenStorage(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	opt := tuning.RunOptions{Study: "hx", Trials: 6, Jobs: 1, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	sum, err := tu.Run(ctx, st, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.BestTrial == nil {
-		t.Fatal("the study has no best trial")
-	}
-	plan, err := tuning.NewHoldout(contract.Default, c, tu, "problem:0,17")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ho, err := plan.Run(ctx, st, "hx", *sum.BestTrial, sum.BestParams, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, ho := runStudy(t, url, "hx", tuning.Config{Game: "hextris", Strategy: "hexgreedy", Cases: "p1/s0",
+		Space: []string{"w_holes", "w_low"}, Seed: 5}, 6, "problem:0,17")
 	_, ts := open(t, url)
 	held := parts(t, ts, "/parts/study/hx")["holdout"]
 	for _, want := range []string{
