@@ -64,16 +64,11 @@ func WriteStoredReport(ctx context.Context, reg *contract.Registry, req Stored, 
 		} else if ok {
 			break
 		}
-		rec, err := tuning.LoadStudy(ctx, req.Storage, req.Study)
+		s, err := storedStudy(ctx, reg, req.Storage, req.Study)
 		if err != nil {
 			return nil, err
 		}
-		s := TuningStudy(reg, rec, tuning.BuildSummary(rec))
-		if s.Holdouts, err = tuning.LoadHoldouts(ctx, req.Storage, req.Study); err != nil {
-			return nil, err
-		}
-		rep, err = WriteStudyReport(out, s)
-		if err != nil {
+		if rep, err = WriteStudyReport(out, s); err != nil {
 			return nil, err
 		}
 	default:
@@ -201,4 +196,23 @@ func OutputDir(flagName, path string) error {
 			return nil
 		}
 	}
+}
+
+// storedStudy reads tuning study name stored at url, with its finished
+// hold-outs, as a report sees it.
+func storedStudy(ctx context.Context, reg *contract.Registry, url, name string) (*Study, error) {
+	st, err := tuning.OpenStorageReadOnly(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
+	rec, err := st.Load(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	s := TuningStudy(reg, rec, tuning.BuildSummary(rec))
+	if s.Holdouts, err = st.Holdouts(ctx, name); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

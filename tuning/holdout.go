@@ -107,9 +107,9 @@ func SharedCases(studied, held []string) (n int, first string) {
 // the held-out cases, resuming what earlier runs stored, and compares
 // them. opt's Study and Trials are set here.
 func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTrial int, best map[string]any, opt RunOptions) (*Holdout, error) {
-	prefix := holdoutPrefix(study) + h.c.Cases + "]/"
+	baseName := holdoutName(study, h.c.Cases, -1)
 	deadline := time.Now().Add(opt.Timeout)
-	base, err := h.play(ctx, st, prefix+"base", nil, opt)
+	base, err := h.play(ctx, st, baseName, nil, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +121,7 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 	}
 	assign := param.Assignments(best)
 	slices.Sort(assign) // a stable spec: the same command resumes the same study
-	bestName := prefix + "trial-" + strconv.Itoa(bestTrial)
+	bestName := holdoutName(study, h.c.Cases, bestTrial)
 	top, err := h.play(ctx, st, bestName, assign, opt)
 	if err != nil {
 		return nil, err
@@ -129,7 +129,7 @@ func (h *HoldoutPlan) Run(ctx context.Context, st *Storage, study string, bestTr
 	if len(base) != len(top) {
 		return nil, fmt.Errorf("hold-out: %d unit scores of the base against %d of trial %d", len(base), len(top), bestTrial)
 	}
-	return compareHoldout(h.base.Spec(), h.c.Cases, bestTrial, base, top, [2]string{prefix + "base", bestName}), nil
+	return compareHoldout(h.base.Spec(), h.c.Cases, bestTrial, base, top, [2]string{baseName, bestName}), nil
 }
 
 // compareHoldout pairs the held-out unit scores of the base configuration
@@ -203,14 +203,21 @@ func (rec *StudyRecord) heldScores() []float64 {
 	return nil
 }
 
-// holdoutPrefix begins the names of study's hold-out studies:
-// STUDY/holdout[CASES]/base and STUDY/holdout[CASES]/trial-N.
-func holdoutPrefix(study string) string { return study + "/holdout[" }
+// holdoutName is the name of study's hold-out study on the case set cases
+// that plays trial (-1: the base configuration): STUDY/holdout[CASES]/base
+// or STUDY/holdout[CASES]/trial-N. holdoutOf reads it back.
+func holdoutName(study, cases string, trial int) string {
+	leaf := "base"
+	if trial >= 0 {
+		leaf = "trial-" + strconv.Itoa(trial)
+	}
+	return study + "/holdout[" + cases + "]/" + leaf
+}
 
 // holdoutOf says whether name is one of study's hold-out studies, and
 // which: its case set, and the trial it plays (-1: the base).
 func holdoutOf(study, name string) (cases string, trial int, ok bool) {
-	rest, ok := strings.CutPrefix(name, holdoutPrefix(study))
+	rest, ok := strings.CutPrefix(name, study+"/holdout[")
 	if !ok {
 		return "", 0, false
 	}

@@ -18,9 +18,9 @@ func TestSharedCases(t *testing.T) {
 	}
 }
 
-// TestHoldoutOf: the names tune --holdout gives its two studies are read
-// back as the study's hold-out; other studies, and the hold-outs of a
-// hold-out study, are not.
+// TestHoldoutOf: the names tune --holdout gives its two studies
+// (holdoutName) are read back as the study's hold-out; other studies, and
+// the hold-outs of a hold-out study, are not.
 func TestHoldoutOf(t *testing.T) {
 	for _, c := range []struct {
 		study, name string
@@ -45,6 +45,11 @@ func TestHoldoutOf(t *testing.T) {
 		cases, trial, ok := holdoutOf(c.study, c.name)
 		if ok != c.ok || cases != c.cases || (ok && trial != c.trial) {
 			t.Errorf("holdoutOf(%q, %q) = %q, %d, %v; want %q, %d, %v", c.study, c.name, cases, trial, ok, c.cases, c.trial, c.ok)
+		}
+		if c.ok {
+			if name := holdoutName(c.study, c.cases, c.trial); name != c.name {
+				t.Errorf("holdoutName(%q, %q, %d) = %q; holdoutOf read %q", c.study, c.cases, c.trial, name, c.name)
+			}
 		}
 	}
 }

@@ -177,16 +177,6 @@ func LoadStudy(ctx context.Context, url, name string) (*StudyRecord, error) {
 	return st.Load(ctx, name)
 }
 
-// LoadHoldouts reads the finished hold-outs of study stored at url.
-func LoadHoldouts(ctx context.Context, url, study string) ([]*Holdout, error) {
-	st, err := OpenStorageReadOnly(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
-	return st.Holdouts(ctx, study)
-}
-
 // Studies lists the gauntlet studies of the database, oldest first.
 func (s *Storage) Studies(ctx context.Context) ([]StudyInfo, error) {
 	names, err := s.hs.Studies().StudyNames(ctx, true)
