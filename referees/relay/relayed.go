@@ -60,7 +60,9 @@ func Relayed(ctx context.Context, referee []string, seed int64, players []Player
 	g.ref = ref
 	defer g.close()
 	res, err := g.play(gctx, seed, players, log)
-	if err != nil && ctx.Err() != nil {
+	if ctx.Err() != nil && (err != nil || !g.ended) {
+		// Cut short by the caller: a player that its end killed is not at
+		// fault, so a game that ended by a fault then is no result.
 		return nil, ctx.Err()
 	}
 	if err != nil {
@@ -88,6 +90,7 @@ type relayGame struct {
 	hasNext  bool
 	inbuf    []byte
 	rec      *recorder
+	ended    bool // the referee's ###End came
 }
 
 func (g *relayGame) close() {
@@ -151,6 +154,7 @@ func (g *relayGame) play(ctx context.Context, seed int64, players []Player, log 
 			}
 			g.res.Places = places
 			g.rec.end(line)
+			g.ended = true
 			return g.res, nil
 		default:
 			return nil, g.fault("unknown command %s (want ###Input, ###Output, ###Error or ###End)", Quote(line, 80))
