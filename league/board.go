@@ -2,10 +2,11 @@ package league
 
 import (
 	"context"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/results"
 	"math"
 	"sort"
+
+	"gauntlet/harness/contract"
+	"gauntlet/harness/results"
 )
 
 // Board is a league's leaderboard: every version's rating and figures,

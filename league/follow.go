@@ -3,11 +3,12 @@ package league
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
 	"math"
 	"slices"
 	"strings"
 	"sync"
+
+	"gauntlet/harness/contract"
 )
 
 // Follower keeps a league's board up to date while its workers play: each

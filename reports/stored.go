@@ -4,18 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"gauntlet/harness/cli"
-	"gauntlet/workflow"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 
+	"gauntlet/harness/cli"
 	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
 	"gauntlet/harness/store"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
+	"gauntlet/workflow"
 )
 
 // Stored names what `gauntlet report` reports: one of a study (tuning or

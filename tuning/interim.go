@@ -3,8 +3,9 @@ package tuning
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/contract"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // pace is what a worker's trial lines say of its study besides the trial:

@@ -3,12 +3,13 @@ package tuning
 import (
 	"bytes"
 	"context"
-	"gauntlet/harness/contract"
 	"log/slog"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"gauntlet/harness/contract"
 )
 
 // trialLine is a "tune: trial ..." log line's attributes.

@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"gauntlet/workflow"
 	"strings"
 
 	"gauntlet/harness/contract"
+	"gauntlet/workflow"
 )
 
 // Everything a game offers beyond playing (replay, a bot protocol, tools of

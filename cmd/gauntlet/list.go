@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"gauntlet/reports"
 
 	"gauntlet/harness/contract"
+	"gauntlet/reports"
 )
 
 func init() {

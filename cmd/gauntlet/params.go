@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
-	"gauntlet/reports"
-	"gauntlet/workflow"
 
 	"gauntlet/harness/contract"
+	"gauntlet/reports"
+	"gauntlet/workflow"
 )
 
 func init() {

@@ -3,9 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
-	"gauntlet/workflow"
 
 	"gauntlet/reports"
+	"gauntlet/workflow"
 )
 
 func init() {

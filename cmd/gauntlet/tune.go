@@ -5,15 +5,15 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"gauntlet/harness/cli"
-	"gauntlet/workflow"
 	"runtime"
 	"strings"
 	"time"
 
+	"gauntlet/harness/cli"
 	"gauntlet/harness/contract"
 	"gauntlet/reports"
 	"gauntlet/tuning"
+	"gauntlet/workflow"
 )
 
 func init() {

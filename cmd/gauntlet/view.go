@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"gauntlet/harness/cli"
-	"gauntlet/workflow"
 
+	"gauntlet/harness/cli"
 	"gauntlet/harness/store"
 	"gauntlet/reports"
+	"gauntlet/workflow"
 )
 
 func init() {

@@ -1,7 +1,8 @@
 // Package lint holds source checks that go vet does not make: no global
 // random generator anywhere (every random draw must come from a seeded
 // source so that runs are reproducible), gofmt-clean files, no
-// goroutines in the packages tested without the race detector, no package
+// goroutines in the packages tested without the race detector, import
+// groups that keep the standard library apart, no package
 // importing one above it in the declared layers (layers_test.go), no SQL
 // statement outside the database layer and one liveness check for every
 // worker (sql_test.go), and no hand-written file over 800 lines outside
@@ -9,6 +10,7 @@
 package lint
 
 import (
+	"fmt"
 	"go/ast"
 	"go/format"
 	"go/parser"
@@ -116,6 +118,62 @@ func TestGofmt(t *testing.T) {
 		}
 		if string(out) != string(src) {
 			t.Errorf("%s is not gofmt-formatted (run gofmt -w)", path)
+		}
+	}
+}
+
+// importGroups says what is wrong with the import groups of f (the
+// blank-line-separated runs of its import block), "" if nothing: the
+// standard library apart from everything else, as goimports leaves a file
+// it writes.
+func importGroups(fset *token.FileSet, f *ast.File) string {
+	line := -1
+	var std, other bool
+	for _, imp := range f.Imports {
+		l := fset.Position(imp.Pos()).Line
+		if l > line+1 { // a new group
+			std, other = false, false
+		}
+		line = l
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") || p == "gauntlet" || strings.HasPrefix(p, "gauntlet/") {
+			other = true
+		} else {
+			std = true
+		}
+		if std && other {
+			return fmt.Sprintf("%s: the import %q shares a group with imports from outside the standard library: a blank line between the two", fset.Position(imp.Pos()), p)
+		}
+	}
+	return ""
+}
+
+func TestImportGroups(t *testing.T) {
+	fset := token.NewFileSet()
+	for _, path := range goFiles(t) {
+		f, err := parser.ParseFile(fset, path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg := importGroups(fset, f); msg != "" {
+			t.Error(msg)
+		}
+	}
+}
+
+func TestImportGroupsCatchesAMixedGroup(t *testing.T) {
+	for src, want := range map[string]bool{
+		"package p\nimport (\n\t\"fmt\"\n\t\"gauntlet/harness/store\"\n\t\"time\"\n)\n":          true,
+		"package p\nimport (\n\t\"fmt\"\n\n\t\"gonum.org/v1/plot\"\n\t\"gauntlet/reports\"\n)\n": false,
+		"package p\nimport (\n\t\"fmt\"\n\t\"gonum.org/v1/plot\"\n)\n":                           true,
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := importGroups(fset, f) != ""; got != want {
+			t.Errorf("%q: flagged %v, want %v", src, got, want)
 		}
 	}
 }
