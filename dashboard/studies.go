@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"gauntlet/harness/contract"
-	"gauntlet/harness/store"
 	"html/template"
 	"math"
 	"net/http"
@@ -14,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"gauntlet/harness/contract"
+	"gauntlet/harness/store"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
 )
@@ -327,6 +327,9 @@ type spsaModel struct {
 	BestFile string
 	Paths    []template.HTML
 	Recent   []spsa.IterRecord
+	// Holdouts are the study's hold-outs (spsa --holdout), finished or
+	// being played.
+	Holdouts []spsa.Holdout
 }
 
 // trajectoryPoints is at most how many points a trajectory chart draws.
@@ -347,6 +350,9 @@ func (s *Server) spsaPage(r *http.Request) (*view, error) {
 	}
 	m := &spsaModel{Rec: rec, Sum: sum, ETA: math.NaN()}
 	if m.Workers, err = s.store.SPSAWorkers(ctx, name); err != nil {
+		return nil, err
+	}
+	if m.Holdouts, err = s.spsa.Holdouts(ctx, name); err != nil {
 		return nil, err
 	}
 	if sum.Iterations > 0 {
@@ -392,5 +398,5 @@ func (s *Server) spsaPage(r *http.Request) (*view, error) {
 	n = len(its)
 	m.Recent = slices.Clone(its[max(n-recentTrials, 0):])
 	slices.Reverse(m.Recent)
-	return &view{Title: "SPSA " + rec.Name, Model: m, Parts: []string{"status", "paths", "iterations"}}, nil
+	return &view{Title: "SPSA " + rec.Name, Model: m, Parts: []string{"status", "holdout", "paths", "iterations"}}, nil
 }

@@ -13,6 +13,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"gauntlet/tuning/spsa"
 )
 
 // SPSAStudy is an SPSA study as a report sees it: plain data, no database.
@@ -31,6 +33,9 @@ type SPSAStudy struct {
 	Points       []SPSAPoint
 	Reproducible string // whether the same command gives the same θ, and why
 	Notes        []string
+	// Holdouts are the study's hold-outs (spsa --holdout), finished or
+	// being played.
+	Holdouts []spsa.Holdout
 }
 
 // SPSAParam is one tuned parameter.
@@ -67,6 +72,29 @@ func SPSAParamTable(s *SPSAStudy) *Table {
 		}
 		t.Rows = append(t.Rows, []string{p.Name, p.Kind, Num(p.Min), Num(p.Max), Num(p.Start), Num(p.Final),
 			fmt.Sprintf("%+.4g", moved), fmt.Sprintf("%+.1f%%", 100*share), Num(p.CEnd), Num(p.REnd)})
+	}
+	t.NumericRight()
+	return t
+}
+
+// SPSAHoldoutTable lists the study's hold-outs: the A/B of the final
+// values against the start on cases the study never played.
+func SPSAHoldoutTable(s *SPSAStudy) *Table {
+	t := &Table{Title: fmt.Sprintf("held out, SPSA study %s (the final values (A) against the start (B))", s.Name),
+		Header: []string{"cases", "games", "W/D/L", "score", "Elo", "95% CI", "LOS", "SPRT", "forfeits A/B", "run"}}
+	for _, h := range s.Holdouts {
+		a := h.Summary
+		if a == nil {
+			t.Rows = append(t.Rows, []string{h.Cases, strconv.Itoa(h.Stored), h.Status, "", "", "", "", "", "", h.Run})
+			continue
+		}
+		sprt := a.SPRT
+		if a.Stopped {
+			sprt += " (stopped early)"
+		}
+		t.Rows = append(t.Rows, []string{h.Cases, strconv.Itoa(a.Games), fmt.Sprintf("+%d =%d -%d", a.Wins, a.Draws, a.Losses),
+			fmt.Sprintf("%.3f", a.Score), fmt.Sprintf("%+.1f", a.Elo), fmt.Sprintf("[%+.1f, %+.1f]", a.EloCI95[0], a.EloCI95[1]),
+			pct(a.LOS), sprt, fmt.Sprintf("%d/%d", a.ForfeitsA, a.ForfeitsB), h.Run})
 	}
 	t.NumericRight()
 	return t
@@ -146,6 +174,9 @@ func WriteSPSAReport(dir string, s *SPSAStudy) (*Report, error) {
 		"(Δ a random ±1 vector) and moves θ by a_k·(wins − losses)·Δ/c_k, with c_k = c/k^γ and a_k = a/(A+k)^α. " + s.Reproducible
 	r.Tables = append(r.Tables, TableFile{Name: "params", Table: SPSAParamTable(s)},
 		TableFile{Name: "trajectory", Table: SPSATrajectoryTable(s)})
+	if len(s.Holdouts) > 0 {
+		r.Tables = append(r.Tables, TableFile{Name: "holdout", Table: SPSAHoldoutTable(s)})
+	}
 	if err := r.figure(dir, "trajectory", "Trajectory of every parameter",
 		"Each parameter's θ over the games applied, as a share of its declared range (0 = min, 1 = max); the legend gives each parameter's range.",
 		func(f *Figure) (string, error) { return spsaNormalisedFigure(dir, f, s) }); err != nil {

@@ -158,10 +158,16 @@ func storedReplays(ctx context.Context, reg *contract.Registry, st *store.Store,
 	return links, notes
 }
 
-// spsaReport writes the report of SPSA study name if the storage has one;
-// ok is false when it has none (the name may be a tuning study).
+// spsaReport writes the report of SPSA study name, with its hold-outs, if
+// the storage has one; ok is false when it has none (the name may be a
+// tuning study).
 func spsaReport(ctx context.Context, storage, name, out string) (rep *Report, ok bool, err error) {
-	rec, err := spsa.LoadStudy(ctx, storage, name)
+	st, err := spsa.OpenStorageReadOnly(ctx, storage)
+	if err != nil {
+		return nil, false, err
+	}
+	defer func() { _ = st.Close() }() // read only: a failed close loses nothing
+	rec, err := st.Load(ctx, name)
 	if errors.Is(err, spsa.ErrNoStudy) {
 		return nil, false, nil
 	}
@@ -172,7 +178,11 @@ func spsaReport(ctx context.Context, storage, name, out string) (rep *Report, ok
 	if err != nil {
 		return nil, false, err
 	}
-	rep, err = WriteSPSAReport(out, SPSAStudyOf(rec, sum))
+	s := SPSAStudyOf(rec, sum)
+	if s.Holdouts, err = st.Holdouts(ctx, name); err != nil {
+		return nil, false, err
+	}
+	rep, err = WriteSPSAReport(out, s)
 	return rep, true, err
 }
 

@@ -1,15 +1,19 @@
 package workflow
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"gauntlet/harness/cli"
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/results"
 	"gauntlet/harness/runner"
+	"gauntlet/strategies/param"
+	"gauntlet/tuning/spsa"
 )
 
 // ABRequest is an A/B comparison of two entrants.
@@ -141,4 +145,24 @@ func (req *ABRequest) plan(g contract.Game) (*runner.Plan, results.SPRTSpec, err
 		return nil, sp, cli.Usagef("%v", err)
 	}
 	return plan, sp, nil
+}
+
+// SPSAHoldout plays the hold-out of a finished SPSA study (spsa
+// --holdout): its final values (A) against its start (B) on cases, seats
+// swapped, on the study's game, stored at opt.Storage as the run
+// spsa.HoldoutRun names, so that the same command resumes it and the
+// study's readers find it. The result is also sum.Holdout.
+func SPSAHoldout(ctx context.Context, opt Options, sum *spsa.Summary, cases string, progress io.Writer) (*ABResult, error) {
+	final, begin := param.Assignments(sum.Final), param.Assignments(sum.Start)
+	slices.Sort(final) // the run's identity: the same command resumes it
+	slices.Sort(begin)
+	opt.Game = cmp.Or(sum.Source, sum.Game) // the study's game, as its --game named it
+	opt.Run = spsa.HoldoutRun(sum.Study, cases)
+	req := ABRequest{Options: opt, A: sum.Target, AParams: final, B: sum.Target, BParams: begin, Cases: cases}
+	res, err := AB(ctx, req, progress)
+	if err != nil {
+		return nil, fmt.Errorf("--holdout %s: %w", cases, err)
+	}
+	sum.Holdout = res.Summary
+	return res, nil
 }

@@ -5,20 +5,18 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"gauntlet/harness/cli"
-	"gauntlet/workflow"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
+	"gauntlet/harness/cli"
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
 	"gauntlet/harness/store"
 	"gauntlet/reports"
-	"gauntlet/strategies/param"
 	"gauntlet/tuning"
 	"gauntlet/tuning/spsa"
+	"gauntlet/workflow"
 )
 
 func init() {
@@ -196,8 +194,12 @@ func runSPSA(ctx context.Context, e *env, args []string) error {
 	if f.holdout != "" {
 		if !sum.Complete {
 			log.Info("spsa: the hold-out waits for the study to spend its budget (run the same command again)")
-		} else if held, err = f.playHoldout(ctx, e, url, sum); err != nil {
-			return err
+		} else {
+			opt := f.rf.Options
+			opt.Storage = url // where the study is, a temporary file without --storage
+			if held, err = workflow.SPSAHoldout(ctx, opt, sum, f.holdout, e.stderr); err != nil {
+				return err
+			}
 		}
 	}
 	if f.rf.json {
@@ -243,21 +245,4 @@ func (f *spsaFlags) checkHoldout(sp spsa.Spec) error {
 		return usagef("--holdout %s shares %d case(s) with the study's cases %s (%s first): held-out cases must be new to the study", f.holdout, shared, sp.Cases, first)
 	}
 	return nil
-}
-
-// playHoldout plays the A/B of the final values against the start on the
-// held-out cases, stored at url beside the study, into sum.Holdout.
-func (f *spsaFlags) playHoldout(ctx context.Context, e *env, url string, sum *spsa.Summary) (*workflow.ABResult, error) {
-	final, begin := param.Assignments(sum.Final), param.Assignments(sum.Start)
-	slices.Sort(final) // the run's identity: the same command resumes it
-	slices.Sort(begin)
-	req := workflow.ABRequest{Options: f.rf.Options, A: sum.Target, AParams: final, B: sum.Target, BParams: begin, Cases: f.holdout}
-	req.Options.Storage = url
-	req.Options.Run = ""
-	res, err := workflow.AB(ctx, req, e.stderr)
-	if err != nil {
-		return nil, fmt.Errorf("--holdout %s: %w", f.holdout, err)
-	}
-	sum.Holdout = res.Summary
-	return res, nil
 }

@@ -160,6 +160,9 @@ func TestSPSAEndToEnd(t *testing.T) {
 		if run == 2 && (h.StoredGames == nil || *h.StoredGames != ab.Games) {
 			t.Errorf("--holdout again: %v games stored, want the %d of the first run", h.StoredGames, ab.Games)
 		}
+		if want := spsa.HoldoutRun("toy", "seeds:100001-100200"); h.Run != want {
+			t.Errorf("--holdout stored as run %q, want %q", h.Run, want)
+		}
 	}
 	for _, c := range []struct{ set, want string }{
 		{"seeds:1991-2010", "--holdout seeds:1991-2010 shares 10 case(s) with the study's cases seeds:2000 (seed:1991 first)"},
@@ -183,11 +186,11 @@ func TestSPSAEndToEnd(t *testing.T) {
 	}
 
 	// The report: the parameter table holds the summary's figures, the
-	// trajectory ends at θ, every plot is drawn.
+	// trajectory ends at θ, every plot is drawn, the hold-out is the A/B's.
 	repDir := filepath.Join(dir, "rep")
 	files, head := runReportJSON(t, dir, "--study", "toy", "--out", repDir, "--storage", db)
 	checkReportDir(t, repDir)
-	for _, want := range []string{"params.csv", "trajectory.csv", "trajectory.svg", "trajectory.png", "param-x.png", "param-k.svg"} {
+	for _, want := range []string{"params.csv", "trajectory.csv", "trajectory.svg", "trajectory.png", "param-x.png", "param-k.svg", "holdout.csv"} {
 		if !strings.Contains(" "+strings.Join(files, " ")+" ", " "+want+" ") {
 			t.Errorf("SPSA report lacks %s: %v", want, files)
 		}
@@ -198,6 +201,12 @@ func TestSPSAEndToEnd(t *testing.T) {
 		if row := recs[1+i]; row[0] != p.Name || row[fin] != reports.Num(p.Final) || row[start] != reports.Num(p.Start) {
 			t.Errorf("params.csv row %v, want %s start %v final %v", row, p.Name, p.Start, p.Final)
 		}
+	}
+	if held := reportCSV(t, filepath.Join(repDir, "holdout.csv")); len(held) != 2 ||
+		held[1][reportColumn(t, held[0], "games")] != strconv.Itoa(ab.Games) ||
+		held[1][reportColumn(t, held[0], "score")] != fmt.Sprintf("%.3f", ab.Score) ||
+		held[1][reportColumn(t, held[0], "cases")] != "seeds:100001-100200" {
+		t.Errorf("holdout.csv %v; the A/B: %d games, score %.3f", held, ab.Games, ab.Score)
 	}
 	traj := reportCSV(t, filepath.Join(repDir, "trajectory.csv"))
 	last := traj[len(traj)-1]
