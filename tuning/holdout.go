@@ -203,6 +203,42 @@ func (rec *StudyRecord) heldScores() []float64 {
 	return nil
 }
 
+// HoldoutName is the name under which study's hold-out on the case set
+// cases is stored: STUDY/holdout[CASES], and /LEAF after it where the
+// hold-out is several records (tune's two studies, base and trial-N).
+// ParseHoldout reads it back.
+func HoldoutName(study, cases, leaf string) string {
+	name := HoldoutPrefix(study) + cases + "]"
+	if leaf != "" {
+		name += "/" + leaf
+	}
+	return name
+}
+
+// HoldoutPrefix is what the names of study's hold-outs begin with.
+func HoldoutPrefix(study string) string { return study + "/holdout[" }
+
+// ParseHoldout says whether name is one of study's hold-outs as
+// HoldoutName names them, and which: its case set, and its leaf ("" for
+// none).
+func ParseHoldout(study, name string) (cases, leaf string, ok bool) {
+	rest, ok := strings.CutPrefix(name, HoldoutPrefix(study))
+	if !ok {
+		return "", "", false
+	}
+	// The first "]/" ends the case set: a hold-out of one of study's
+	// hold-outs goes on past it, and its leaf is the rest of its name.
+	if i := strings.Index(rest, "]/"); i >= 0 {
+		cases, leaf = rest[:i], rest[i+2:]
+	} else if cases, ok = strings.CutSuffix(rest, "]"); !ok {
+		return "", "", false
+	}
+	if cases == "" {
+		return "", "", false
+	}
+	return cases, leaf, true
+}
+
 // holdoutName is the name of study's hold-out study on the case set cases
 // that plays trial (-1: the base configuration): STUDY/holdout[CASES]/base
 // or STUDY/holdout[CASES]/trial-N. holdoutOf reads it back.
@@ -211,23 +247,16 @@ func holdoutName(study, cases string, trial int) string {
 	if trial >= 0 {
 		leaf = "trial-" + strconv.Itoa(trial)
 	}
-	return study + "/holdout[" + cases + "]/" + leaf
+	return HoldoutName(study, cases, leaf)
 }
 
 // holdoutOf says whether name is one of study's hold-out studies, and
 // which: its case set, and the trial it plays (-1: the base).
 func holdoutOf(study, name string) (cases string, trial int, ok bool) {
-	rest, ok := strings.CutPrefix(name, study+"/holdout[")
+	cases, leaf, ok := ParseHoldout(study, name)
 	if !ok {
 		return "", 0, false
 	}
-	// The first "]/" ends the case set: a hold-out of one of these studies
-	// (its name goes on past it) is not one of study's.
-	i := strings.Index(rest, "]/")
-	if i < 0 {
-		return "", 0, false
-	}
-	cases, leaf := rest[:i], rest[i+2:]
 	if leaf == "base" {
 		return cases, -1, true
 	}

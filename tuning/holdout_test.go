@@ -18,6 +18,37 @@ func TestSharedCases(t *testing.T) {
 	}
 }
 
+// TestParseHoldout: HoldoutName's names, with a leaf (tune's) and without
+// (spsa's), are read back; a hold-out of a hold-out keeps the rest of its
+// name as its leaf, and other names are not the study's.
+func TestParseHoldout(t *testing.T) {
+	for _, c := range []struct {
+		study, name string
+		cases, leaf string
+		ok          bool
+	}{
+		{"s", "s/holdout[seeds:1-9]", "seeds:1-9", "", true},
+		{"s", "s/holdout[seeds:1-9]/base", "seeds:1-9", "base", true},
+		{"s", "s/holdout[a]/holdout[b]", "a", "holdout[b]", true},
+		{"s/holdout[a]", "s/holdout[a]/holdout[b]", "b", "", true},
+		{"s", "s/holdout[]", "", "", false},
+		{"s", "s/holdout[]/base", "", "", false},
+		{"s", "s/holdout[a", "", "", false},
+		{"s", "s2/holdout[a]", "", "", false},
+		{"s", "s", "", "", false},
+	} {
+		cases, leaf, ok := ParseHoldout(c.study, c.name)
+		if ok != c.ok || cases != c.cases || leaf != c.leaf {
+			t.Errorf("ParseHoldout(%q, %q) = %q, %q, %v; want %q, %q, %v", c.study, c.name, cases, leaf, ok, c.cases, c.leaf, c.ok)
+		}
+		if c.ok {
+			if name := HoldoutName(c.study, c.cases, c.leaf); name != c.name {
+				t.Errorf("HoldoutName(%q, %q, %q) = %q; ParseHoldout read %q", c.study, c.cases, c.leaf, name, c.name)
+			}
+		}
+	}
+}
+
 // TestHoldoutOf: the names tune --holdout gives its two studies
 // (holdoutName) are read back as the study's hold-out; other studies, and
 // the hold-outs of a hold-out study, are not.

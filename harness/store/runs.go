@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // RunRecord is a stored run.
@@ -130,11 +131,18 @@ func (s *Store) FinishRun(ctx context.Context, id, status string, summary any) e
 
 // Runs lists stored runs with their entrants, newest first (without their
 // games).
-func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) { return s.runs(ctx, "") }
+func (s *Store) Runs(ctx context.Context) ([]RunRecord, error) { return s.runs(ctx, runFilter{}) }
+
+// RunsWithPrefix lists the stored runs whose names begin with prefix, as
+// Runs does: the runs that a study derives from its own name (its
+// hold-outs), without reading every run of the store.
+func (s *Store) RunsWithPrefix(ctx context.Context, prefix string) ([]RunRecord, error) {
+	return s.runs(ctx, runFilter{prefix: prefix})
+}
 
 // Run loads one run with its entrants.
 func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
-	runs, err := s.runs(ctx, id)
+	runs, err := s.runs(ctx, runFilter{id: id})
 	if err != nil {
 		return nil, err
 	}
@@ -163,17 +171,31 @@ func (s *Store) Run(ctx context.Context, id string) (*RunRecord, error) {
 	return nil, fmt.Errorf("no run %q in %s (stored: %s)", id, redact(s.url), listOrNone(ids))
 }
 
-// runs reads the stored runs with their entrants, newest first: every run,
-// or only the run id when id is not "".
-func (s *Store) runs(ctx context.Context, id string) ([]RunRecord, error) {
+// runFilter chooses the runs that runs reads: the run id, or those whose
+// names begin with prefix, or (both "") every run.
+type runFilter struct{ id, prefix string }
+
+// where is the filter's SQL condition on the run name column col ("" for
+// every run) and its arguments. A prefix is compared with substr, not
+// LIKE, whose wildcards a case set may hold; both engines count its length
+// in characters.
+func (f runFilter) where(col string) (string, []any) {
+	switch {
+	case f.id != "":
+		return ` WHERE ` + col + ` = ?`, []any{f.id}
+	case f.prefix != "":
+		return ` WHERE substr(` + col + `, 1, ?) = ?`, []any{utf8.RuneCountInString(f.prefix), f.prefix}
+	}
+	return "", nil
+}
+
+// runs reads the stored runs that f chooses, with their entrants, newest
+// first.
+func (s *Store) runs(ctx context.Context, f runFilter) ([]RunRecord, error) {
 	q := `SELECT r.id, r.kind, r.game, r.case_set, r.spec, r.version, r.created_at, r.updated_at, r.status, r.summary,
 		(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r`
-	var args []any
-	if id != "" {
-		q += ` WHERE r.id = ?`
-		args = append(args, id)
-	}
-	rows, err := s.db.QueryContext(ctx, s.rebind(q+` ORDER BY r.created_at DESC`), args...)
+	where, args := f.where("r.id")
+	rows, err := s.db.QueryContext(ctx, s.rebind(q+where+` ORDER BY r.created_at DESC`), args...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,23 +221,22 @@ func (s *Store) runs(ctx context.Context, id string) ([]RunRecord, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	return out, s.addEntrants(ctx, out, id)
+	return out, s.addEntrants(ctx, out, f)
 }
 
-// addEntrants fills in the entrants of runs in one query: those of every
-// run, or of the run id when id is not "".
-func (s *Store) addEntrants(ctx context.Context, runs []RunRecord, id string) error {
+// addEntrants fills in the entrants of runs, the runs f chose, in one
+// query.
+func (s *Store) addEntrants(ctx context.Context, runs []RunRecord, f runFilter) error {
+	if len(runs) == 0 {
+		return nil
+	}
 	at := make(map[string]int, len(runs))
 	for i := range runs {
 		at[runs[i].ID] = i
 	}
 	q := `SELECT run_id, entrant_key, label, strategy, params, version FROM run_entrants`
-	var args []any
-	if id != "" {
-		q += ` WHERE run_id = ?`
-		args = append(args, id)
-	}
-	rows, err := s.db.QueryContext(ctx, s.rebind(q+` ORDER BY run_id, idx`), args...)
+	where, args := f.where("run_id")
+	rows, err := s.db.QueryContext(ctx, s.rebind(q+where+` ORDER BY run_id, idx`), args...)
 	if err != nil {
 		return err
 	}

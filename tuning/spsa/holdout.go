@@ -4,28 +4,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"gauntlet/harness/results"
+	"gauntlet/tuning"
 )
 
 // HoldoutRun is the name of the run that plays study's hold-out on cases
 // (`spsa --holdout`): the A/B of its final values against its start,
 // stored beside the study under this name, so that the same command
 // resumes it and a reader of the store finds it.
-func HoldoutRun(study, cases string) string { return study + "/holdout[" + cases + "]" }
+func HoldoutRun(study, cases string) string { return tuning.HoldoutName(study, cases, "") }
 
 // holdoutOf says whether run is the name of one of study's hold-outs, and
 // on which cases.
 func holdoutOf(study, run string) (cases string, ok bool) {
-	rest, ok := strings.CutPrefix(run, study+"/holdout[")
-	if !ok {
-		return "", false
-	}
-	cases, ok = strings.CutSuffix(rest, "]")
-	// A hold-out of a study named like one of study's hold-outs goes on
-	// past its "]/": it is not one of study's.
-	if !ok || cases == "" || strings.Contains(cases, "]/") {
+	cases, leaf, ok := tuning.ParseHoldout(study, run)
+	// A run with a leaf is a hold-out of one of study's hold-outs, or one
+	// of tune's studies: not an SPSA hold-out of study.
+	if !ok || leaf != "" {
 		return "", false
 	}
 	return cases, true
@@ -44,7 +40,7 @@ type Holdout struct {
 // Holdouts reads the hold-outs of study from the store's A/B runs, newest
 // first: those finished with their summaries, and any still being played.
 func (s *Storage) Holdouts(ctx context.Context, study string) ([]Holdout, error) {
-	runs, err := s.store.Runs(ctx)
+	runs, err := s.store.RunsWithPrefix(ctx, tuning.HoldoutPrefix(study))
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ func TestHoldoutOf(t *testing.T) {
 		{"s", "t/holdout[a]", "", false},
 		{"s", "s2/holdout[a]", "", false},
 		{"s", "ab-brew-0123456789ab", "", false},
+		{"s", "s/holdout[a]/base", "", false}, // one of tune's hold-out studies
 	} {
 		cases, ok := holdoutOf(c.study, c.run)
 		if ok != c.ok || cases != c.cases {
