@@ -3,7 +3,8 @@
 # "Performance"): the 40 µs brew games of `gauntlet eval` at --jobs 1 up to
 # the machine's cores on each store, several workers sharing one
 # PostgreSQL run (each check ends with every game stored exactly once),
-# a worker killed with -9 among them, and Paper.io's slower games.
+# a worker killed with -9 among them, Paper.io's slower games, games of a
+# referee program, and a league's games.
 #
 #   scripts/scale.sh BIN PGURL [GAMES]
 #
@@ -16,8 +17,14 @@
 # workers. PSQL (default psql) counts the stored games; SECTIONS (default
 # "overhead jobs workers kill paperio") picks the measurements, ROUNDS
 # (default 2) the rounds of the workers', WORKERS (default "1 3 6") and
-# WJOBS (default "1 4") their counts and --jobs. Output: one line a
-# measurement.
+# WJOBS (default "1 4") their counts and --jobs. With RELAY set to the
+# relay package's test binary (go test -c ./referees/relay), section
+# "referee" times games of a referee program (that binary as the referee
+# of RELAY_ROUNDS rounds, default 100, and as both bots: three processes
+# a game) at --jobs 1 up to the cores; section "league" times a brew
+# league of six versions at --jobs 1 up to the cores, then 1 and 3
+# workers of one league at --jobs 4 (LEAGUE games each, default GAMES/2).
+# Neither needs PGURL (give any word). Output: one line a measurement.
 set -euo pipefail
 
 BIN=${1:?usage: scale.sh BIN PGURL [GAMES]}
@@ -28,7 +35,7 @@ CORES=$(nproc)
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 TAG=s$(date +%s)
-SECTIONS=${SECTIONS:-overhead jobs workers kill paperio}
+SECTIONS=${SECTIONS:-overhead jobs workers kill paperio referee league}
 ROUNDS=${ROUNDS:-2}
 WORKERS=${WORKERS:-1 3 6}
 WJOBS=${WJOBS:-1 4}
@@ -166,3 +173,57 @@ for jobs in 1 2 4 8 16; do
 	w=$(secs "$t")
 	echo "paperio jobs $jobs: $w s, $(rate "$pgames" "$w") games/s"
 done
+
+if on referee && [ -n "${RELAY:-}" ]; then
+	rgames=$((N / 100))
+	echo "## one worker, games of a referee program ($rgames games of ${RELAY_ROUNDS:-100} rounds, 3 processes each), SQLite: jobs, seconds, games/s"
+	referee="referee:env RELAY_TEST_ROLE=referee RELAY_TEST_ROUNDS=${RELAY_ROUNDS:-100} $RELAY -test.run=^\$"
+	bot="cmd:env RELAY_TEST_ROLE=bot $RELAY -test.run=^\$"
+	for jobs in 1 2 4 8 16; do
+		[ "$jobs" -gt "$CORES" ] && break
+		rm -f "$TMP"/r.db*
+		t=$(now)
+		"$BIN" eval --game "$referee" --strategy "$bot" --opponent "$bot" --quiet --cases seeds:"$rgames" \
+			--jobs "$jobs" --storage sqlite:"$TMP/r.db" >"$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
+		w=$(secs "$t")
+		echo "referee jobs $jobs: $w s, $(rate "$rgames" "$w") games/s"
+	done
+fi
+
+# league DB: a new brew league of six versions in the SQLite file DB.
+league() {
+	local v
+	rm -f "$1"*
+	for v in greedy random greedy:price_weight=0.5 greedy:price_weight=1.5 greedy:price_weight=2 greedy:price_weight=4; do
+		"$BIN" league add --league L --game brew --storage sqlite:"$1" "$v" >"$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
+	done
+}
+# stored DB: the games the league in DB holds.
+stored() { "$BIN" league show --league L --storage sqlite:"$1" --json | sed -n 's/^  "games": \([0-9]*\),$/\1/p'; }
+
+if on league; then
+	lgames=${LEAGUE:-$((N / 2))}
+	echo "## a brew league of six versions, $lgames games, SQLite: jobs, seconds, games/s"
+	for jobs in 1 2 4 8 16; do
+		[ "$jobs" -gt "$CORES" ] && break
+		league "$TMP/l.db"
+		t=$(now)
+		"$BIN" league run --league L --total "$lgames" --jobs "$jobs" --quiet --storage sqlite:"$TMP/l.db" >"$TMP/out" 2>&1 || { cat "$TMP/out"; exit 1; }
+		w=$(secs "$t")
+		echo "league jobs $jobs: $w s, $(rate "$lgames" "$w") games/s"
+	done
+	echo "## workers of one league, --jobs 4 each, SQLite: workers, seconds, games/s, games stored"
+	for w in 1 3; do
+		[ $((w * 4)) -gt "$CORES" ] && continue
+		league "$TMP/l.db"
+		pids=()
+		t=$(now)
+		for i in $(seq "$w"); do
+			"$BIN" league run --league L --total "$lgames" --jobs 4 --quiet --storage sqlite:"$TMP/l.db" >"$TMP/lw$i" 2>&1 &
+			pids+=($!)
+		done
+		for p in "${pids[@]}"; do wait "$p" || { cat "$TMP"/lw*; exit 1; }; done
+		wall=$(secs "$t")
+		echo "league workers $w: $wall s, $(rate "$lgames" "$wall") games/s; stored $(stored "$TMP/l.db")"
+	done
+fi
