@@ -131,8 +131,16 @@ type Proc struct {
 	waitErr error
 	sentAt  time.Time     // when the last Send finished writing
 	sentCPU time.Duration // the CPU time of the bot's processes then (CPU clock)
-	once    sync.Once
-	stop    func() bool // stops the context watcher
+
+	// Answer's timers, made by its first call and reset by the next ones
+	// (Answer is called by one goroutine at a time): new timers for each
+	// answer were 12 of a relayed answer's 21 allocations.
+	limitT *time.Timer  // the answer's time limit
+	capT   *time.Timer  // the game's wall-clock cap; nil again once it fired
+	pollT  *time.Ticker // the CPU clock's polls
+
+	once sync.Once
+	stop func() bool // stops the context watcher
 }
 
 // lineItem is one line read from the bot, or the reason there is none.
@@ -274,21 +282,34 @@ func (p *Proc) Answer(limit, margin time.Duration) (string, time.Duration, error
 		if cpu {
 			wait = CPUWallFactor * due
 		}
-		t := time.NewTimer(time.Until(p.sentAt.Add(wait)))
-		defer t.Stop()
-		timer = t.C
+		d := time.Until(p.sentAt.Add(wait))
+		if p.limitT == nil {
+			p.limitT = time.NewTimer(d)
+		} else {
+			p.limitT.Reset(d)
+		}
+		defer p.limitT.Stop()
+		timer = p.limitT.C
 	}
 	var capC <-chan time.Time
 	if !p.lim.Deadline.IsZero() {
-		t := time.NewTimer(time.Until(p.lim.Deadline))
-		defer t.Stop()
-		capC = t.C
+		// Made once: it fires at the cap whether or not an Answer waits
+		// then, and the Answer that takes its tick makes the next Answer
+		// make another, already due.
+		if p.capT == nil {
+			p.capT = time.NewTimer(time.Until(p.lim.Deadline))
+		}
+		capC = p.capT.C
 	}
 	var poll <-chan time.Time
 	if cpu {
-		t := time.NewTicker(cpuPoll)
-		defer t.Stop()
-		poll = t.C
+		if p.pollT == nil {
+			p.pollT = time.NewTicker(cpuPoll)
+		} else {
+			p.pollT.Reset(cpuPoll)
+		}
+		defer p.pollT.Stop()
+		poll = p.pollT.C
 	}
 	var it lineItem
 	var ok bool
@@ -321,6 +342,7 @@ wait:
 				return "", waited, late
 			}
 		case <-capC:
+			p.capT = nil
 			select {
 			case it, ok = <-p.lines:
 				break wait

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"gauntlet/internal/botlimit"
 	"gauntlet/internal/owner"
 )
 
@@ -547,5 +548,64 @@ func TestClosedEndIsNamed(t *testing.T) {
 	_, _, err = p.Answer(2*time.Second, 0)
 	if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "reading output: closed its output (stdout)") {
 		t.Fatalf("Answer of a bot without stdout: err = %v", err)
+	}
+}
+
+// TestAnswersReuseTheirTimers: the timers one Answer leaves for the next
+// time each answer by its own limit (one that fired and one stopped
+// alike), the game's cap still ends an answer after many, and every
+// Answer after the cap ends at once. A round of Send and Answer allocates
+// the line and little else.
+func TestAnswersReuseTheirTimers(t *testing.T) {
+	capAt := 600 * time.Millisecond
+	ctx := botlimit.With(context.Background(), botlimit.Limits{Deadline: time.Now().Add(capAt), Cap: capAt})
+	p, err := Start(ctx, []string{"sh", "-c", `read l; echo a; read l; echo b; read l; read l; sleep 30`}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ask := func(limit, margin time.Duration) (string, time.Duration, error) {
+		t.Helper()
+		if err := p.Send([]byte("x\n"), time.Second); err != nil {
+			t.Fatal(err)
+		}
+		begin := time.Now()
+		got, _, err := p.Answer(limit, margin)
+		return got, time.Since(begin), err
+	}
+	for _, want := range []string{"a", "b"} {
+		if got, _, err := ask(5*time.Second, 0); err != nil || got != want {
+			t.Fatalf("Answer = %q, %v; want %q", got, err, want)
+		}
+	}
+	// Due at 60 ms, awaited until 120 ms: a timer left from a limit of 5 s
+	// would wait past the cap, one left fired would end it at once.
+	var late *LateError
+	if _, d, err := ask(50*time.Millisecond, 10*time.Millisecond); !errors.As(err, &late) || late.Came || d < 100*time.Millisecond || d > capAt {
+		t.Fatalf("after %v: err = %v, want no answer within 120 ms", d, err)
+	}
+	var ce *CapError
+	if _, d, err := ask(0, 0); !errors.As(err, &ce) || d > 10*time.Second {
+		t.Fatalf("after %v: err = %v, want the cap", d, err)
+	}
+	begin := time.Now()
+	if _, _, err := p.Answer(0, 0); !errors.As(err, &ce) || time.Since(begin) > 10*time.Second {
+		t.Fatalf("after %v: err = %v, want the cap again", time.Since(begin), err)
+	}
+
+	q := start(t, "testdata/echo.sh")
+	line := []byte("x\n")
+	round := func() {
+		if err := q.Send(line, time.Second); err != nil {
+			t.Fatal(err)
+		}
+		if got, _, err := q.Answer(5*time.Second, 0); err != nil || got != "got x" {
+			t.Fatalf("Answer = %q, %v", got, err)
+		}
+	}
+	round()
+	// 1 (the line's string); 4 with new timers for each answer.
+	if n := testing.AllocsPerRun(50, round); n > 2 {
+		t.Errorf("a round of Send and Answer: %.1f allocations, want at most 2", n)
 	}
 }
