@@ -44,8 +44,7 @@ func (b *procBot) turn(input []byte, limit, margin time.Duration, round int) (st
 		return "", describe(err, round)
 	}
 	line, took, err := b.p.Answer(limit, margin)
-	var late *lineproc.LateError
-	if err == nil || (errors.As(err, &late) && late.Came) {
+	if err == nil || lineproc.Came(err) {
 		b.times = append(b.times, took)
 	}
 	if err != nil {

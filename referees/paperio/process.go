@@ -62,8 +62,7 @@ func (b *procBot) send(msg []byte, limit, margin time.Duration) error {
 // errors are disconnect reasons.
 func (b *procBot) ask(limit, total, margin time.Duration) (string, error) {
 	line, took, err := b.p.Answer(limit, margin)
-	var late *lineproc.LateError
-	if err == nil || errors.Is(err, lineproc.ErrLineTooLong) || (errors.As(err, &late) && late.Came) {
+	if err == nil || errors.Is(err, lineproc.ErrLineTooLong) || lineproc.Came(err) {
 		b.spent += took
 		b.times = append(b.times, took)
 	}

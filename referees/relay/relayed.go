@@ -192,10 +192,13 @@ func (g *relayGame) next() (string, error) {
 		return "", g.hung()
 	}
 	line, _, err := g.ref.Answer(left, 0)
+	if err == nil {
+		return line, nil
+	}
+	// Declared past the answer: errors.As takes its address, which moves
+	// it to the heap, an allocation an answer otherwise.
 	var capErr *lineproc.CapError
 	switch {
-	case err == nil:
-		return line, nil
 	case errors.As(err, &capErr):
 		return "", g.capped(capErr)
 	case errors.Is(err, lineproc.ErrTimeout):
@@ -312,11 +315,10 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 	var took time.Duration
 	for range n {
 		ans, t, err := g.procs[i].Answer(limit, margin)
-		var late *lineproc.LateError
-		if err != nil && errors.As(err, &late) && late.Came {
-			g.res.Times[i] = append(g.res.Times[i], t)
-		}
 		if err != nil {
+			if lineproc.Came(err) {
+				g.res.Times[i] = append(g.res.Times[i], t)
+			}
 			return g.forfeit(i, err)
 		}
 		took = t

@@ -634,6 +634,14 @@ func (e *LateError) Error() string {
 // Is makes a LateError match ErrTimeout.
 func (e *LateError) Is(target error) bool { return target == ErrTimeout }
 
+// Came reports whether err is an answer that came late (a *LateError with
+// Came set): its time counts among the bot's answer times. Call it on an
+// error only: the target errors.As needs is an allocation.
+func Came(err error) bool {
+	var late *LateError
+	return errors.As(err, &late) && late.Came
+}
+
 // CapError is an answer (or a solver's exit) still awaited when the game's
 // wall-clock cap passed.
 type CapError struct {
