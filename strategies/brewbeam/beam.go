@@ -17,6 +17,7 @@
 package brewbeam
 
 import (
+	"math"
 	"time"
 
 	"gauntlet/referees/brew"
@@ -39,7 +40,8 @@ type Beam struct {
 	deadline time.Time
 	stats    Stats
 	legal    []brew.Action
-	best     node  // the best line's final state after search
+	best     node // the best line's final state after search
+	firsts   []firstValue
 	opp      *Beam // the search from the opponent's seat (opp_model 2)
 	rch      reacher
 }
@@ -75,6 +77,7 @@ func newBeam(cfg config) *Beam {
 		discPow: make([]float32, cfg.depth+2),
 		tailPow: make([]float32, cfg.depth+2),
 		legal:   make([]brew.Action, 0, brew.MaxLegal),
+		firsts:  make([]firstValue, 0, 256),
 	}
 	b.set.reset(layer)
 	if cfg.oppModel == 2 {
@@ -126,8 +129,11 @@ type root struct {
 	// holds for our lines that brew that order before action index
 	// denyBefore (0: no such forecast this turn).
 	opp, deny  forecast
+	alt        [maxAlt]forecast // opp_lines: the other forecasts
+	nAlt       int
 	denyOrder  int
 	denyBefore int
+	full       int // the horizon before the forecast's end shortens it
 	goal       int32
 	myDel      int32
 	myScore    int32
@@ -144,6 +150,9 @@ type forecast struct {
 	finalAt [maxDepth + 2]int32  // its final score if the game ends after our first d actions
 	end     int                  // our lines end after this many actions (it ends the game then); 0: never
 }
+
+// maxAlt is the most forecasts beside the best that opp_lines asks for.
+const maxAlt = 3
 
 // maxDepth is the deepest search the parameters allow.
 const maxDepth = 40
@@ -163,7 +172,12 @@ func (b *Beam) Act(s *brew.State, me int) brew.Action {
 			return brew.LearnAction(int(s.Tome[k].ID))
 		}
 	}
-	act := b.search(s, me)
+	var act brew.Action
+	if b.r.nAlt > 0 {
+		act = b.searchSpread(s, me)
+	} else {
+		act = b.search(s, me)
+	}
 	if ok, _ := s.Valid(me, act); ok || act.Kind == brew.Wait {
 		return act
 	}
@@ -209,6 +223,7 @@ func (b *Beam) prepare(s *brew.State, me int) {
 	r.myScore = pl.Score
 	r.round = s.Round
 	r.horizon = min(cfg.depth, int(brew.MaxRounds-s.Round))
+	r.full = r.horizon
 	if s.Round < cfg.learnTurns && s.HasTome() {
 		r.learnLeft = cfg.learnTurns - s.Round
 	}
@@ -276,6 +291,9 @@ func (b *Beam) oppSearch(s *brew.State, me int) {
 	now := r.opp // the opponent's score now, at every depth
 	full := r.horizon
 	order, last := b.forecast(s, me, 0, &r.opp)
+	if b.cfg.oppLines > 1 && b.opp.stats.Depth > 0 {
+		b.altForecasts(&s.P[1-me], now)
+	}
 	if r.opp.end == 0 {
 		return
 	}
@@ -298,9 +316,7 @@ func (b *Beam) oppSearch(s *brew.State, me int) {
 // best line. It returns the order and the action index of the line's last
 // brew (-1, -1 without one).
 func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order, last int) {
-	r := &b.r
 	o := b.opp
-	op := &s.P[1-me]
 	o.stats = Stats{}
 	o.prepare(s, 1-me)
 	for d := range o.r.opp.goneAt {
@@ -311,7 +327,15 @@ func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order,
 	if o.stats.Depth == 0 {
 		return -1, -1
 	}
-	hist := o.best.hist
+	return b.fillForecast(&o.best, &s.P[1-me], f)
+}
+
+// fillForecast fills f (which holds the opponent's score now) from the
+// opponent's line ending in n and returns the order and the action index
+// of the line's last brew (-1, -1 without one).
+func (b *Beam) fillForecast(n *node, op *brew.PlayerState, f *forecast) (order, last int) {
+	r := &b.r
+	hist := n.hist
 	order, last = -1, -1
 	brews := int32(0)
 	for q := 0; q < r.nOrders; q++ {
@@ -336,13 +360,57 @@ func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order,
 		// The line ends there, so its final state is the game's end: its
 		// points and ingredients are exact.
 		f.end = last + 1
-		inv := invOf(o.best.a)
-		final := op.Score + int32(o.best.b&scoreMask) + inv[1] + inv[2] + inv[3]
+		inv := invOf(n.a)
+		final := op.Score + int32(n.b&scoreMask) + inv[1] + inv[2] + inv[3]
 		for d := f.end; d < len(f.finalAt); d++ {
 			f.finalAt[d] = final
 		}
 	}
 	return order, last
+}
+
+// firstBrew returns a key of the first brew of a line of brew history
+// hist (its order and action index; 0 without a brew).
+func firstBrew(hist uint32, nOrders int) uint32 {
+	key, at := uint32(0), 1<<histBits
+	for q := 0; q < nOrders; q++ {
+		if i := brewIndex(hist, q); i >= 0 && i < at {
+			key, at = uint32(q+1)|uint32(i+1)<<8, i
+		}
+	}
+	return key
+}
+
+// altForecasts fills r.alt from the opponent's search just run: its best
+// lines whose first brew differs from the best line's and each other's.
+func (b *Beam) altForecasts(op *brew.PlayerState, now forecast) {
+	r := &b.r
+	o := b.opp
+	var keys [maxAlt + 1]uint32
+	keys[0] = firstBrew(o.best.hist, r.nOrders)
+	r.nAlt = 0
+	for r.nAlt < b.cfg.oppLines-1 {
+		best := -1
+	scan:
+		for i := range o.cur {
+			k := firstBrew(o.cur[i].hist, r.nOrders)
+			for _, used := range keys[:r.nAlt+1] {
+				if k == used {
+					continue scan
+				}
+			}
+			if best < 0 || o.cur[i].eval > o.cur[best].eval {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		keys[r.nAlt+1] = firstBrew(o.cur[best].hist, r.nOrders)
+		r.alt[r.nAlt] = now
+		b.fillForecast(&o.cur[best], op, &r.alt[r.nAlt])
+		r.nAlt++
+	}
 }
 
 // forecastFor returns the forecast of the opponent's play that holds for
@@ -417,6 +485,88 @@ func (b *Beam) search(s *brew.State, me int) brew.Action {
 	}
 	b.best = b.cur[best]
 	return b.decode(s, me, b.cur[best].first)
+}
+
+// firstValue is what the searches of searchSpread found for one first
+// action.
+type firstValue struct {
+	act      uint16
+	at       int // the index of its best line in the first search's layer (ties go to the lower)
+	sum, cur float32
+}
+
+// searchSpread runs our search against the best forecast of the
+// opponent's play and again against each other forecast (opp_lines), and
+// returns the first action whose best lines are worth most over all of
+// them, the others' weighted by opp_spread. A first action one search did
+// not keep is worth that search's worst kept line there.
+func (b *Beam) searchSpread(s *brew.State, me int) brew.Action {
+	r := &b.r
+	b.search(s, me)
+	st, best := b.stats, b.best
+	if st.Depth == 0 {
+		return brew.WaitAction()
+	}
+	b.firsts = b.firsts[:0]
+	for i := range b.cur {
+		n := &b.cur[i]
+		j := b.firstIndex(n.first)
+		if j < 0 {
+			b.firsts = append(b.firsts, firstValue{act: n.first, at: i, sum: n.eval})
+		} else if n.eval > b.firsts[j].sum {
+			b.firsts[j].sum, b.firsts[j].at = n.eval, i
+		}
+	}
+	opp, denyBefore, horizon := r.opp, r.denyBefore, r.horizon
+	for k := 0; k < r.nAlt; k++ {
+		r.opp, r.denyBefore, r.horizon = r.alt[k], 0, r.full
+		if r.opp.end > 0 {
+			r.horizon = min(r.full, r.opp.end)
+		}
+		b.search(s, me)
+		st.Nodes += b.stats.Nodes
+		if b.stats.Depth == 0 {
+			continue
+		}
+		worst := b.cur[0].eval
+		for i := range b.firsts {
+			b.firsts[i].cur = float32(math.Inf(-1))
+		}
+		for i := range b.cur {
+			n := &b.cur[i]
+			worst = min(worst, n.eval)
+			if j := b.firstIndex(n.first); j >= 0 && n.eval > b.firsts[j].cur {
+				b.firsts[j].cur = n.eval
+			}
+		}
+		for i := range b.firsts {
+			v := b.firsts[i].cur
+			if math.IsInf(float64(v), -1) {
+				v = worst
+			}
+			b.firsts[i].sum += b.cfg.oppSpread * v
+		}
+	}
+	r.opp, r.denyBefore, r.horizon = opp, denyBefore, horizon
+	b.stats, b.best = st, best
+	pick := 0
+	for i := 1; i < len(b.firsts); i++ {
+		f, g := &b.firsts[i], &b.firsts[pick]
+		if f.sum > g.sum || f.sum == g.sum && f.at < g.at {
+			pick = i
+		}
+	}
+	return b.decode(s, me, b.firsts[pick].act)
+}
+
+// firstIndex returns the index of first action e in b.firsts, or -1.
+func (b *Beam) firstIndex(e uint16) int {
+	for i := range b.firsts {
+		if b.firsts[i].act == e {
+			return i
+		}
+	}
+	return -1
 }
 
 // decode turns an encoded first action back into the game's action.

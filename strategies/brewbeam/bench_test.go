@@ -9,9 +9,16 @@ import (
 // BenchmarkTurn is one whole turn with the default parameters, over a cycle
 // of mid-game states; it reports the states generated per second and per
 // turn.
-func BenchmarkTurn(b *testing.B) {
+func BenchmarkTurn(b *testing.B) { benchTurn(b, nil) }
+
+// BenchmarkTurnOneForecast is BenchmarkTurn with each move judged against
+// the opponent's best line alone (opp_lines 1): our search runs once, not
+// three times.
+func BenchmarkTurnOneForecast(b *testing.B) { benchTurn(b, map[string]float64{"opp_lines": 1}) }
+
+func benchTurn(b *testing.B, params map[string]float64) {
 	states := midgameStates(b, 4)
-	bot, err := New(nil, 1)
+	bot, err := New(params, 1)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -187,3 +187,71 @@ func TestOppSearchWithinOurs(t *testing.T) {
 		}
 	}
 }
+
+// TestOppLines: with opp_lines 3 (the default) the other forecasts come from the
+// opponent's lines whose first brew differs from its best line's and from
+// each other's; with opp_spread 0 they weigh nothing and the move is the
+// one search's own; a turn allocates nothing.
+func TestOppLines(t *testing.T) {
+	states := midgameStates(t, 3)
+	one, err := New(map[string]float64{"opp_lines": 1}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero, err := New(map[string]float64{"opp_lines": 3, "opp_spread": 0}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spread, err := New(nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alts, differ := 0, 0
+	for i := range states {
+		s := &states[i]
+		want := one.Act(s, 0)
+		if got := zero.Act(s, 0); got != want {
+			t.Errorf("state %d: opp_spread 0 plays %v, the single forecast %v", i, got, want)
+		}
+		if spread.Act(s, 0) != want {
+			differ++
+		}
+		r := &spread.r
+		alts += r.nAlt
+		keys := []uint32{key(&r.opp, r.nOrders)}
+		for k := range r.nAlt {
+			key := key(&r.alt[k], r.nOrders)
+			for _, used := range keys {
+				if key == used {
+					t.Errorf("state %d: forecast %d has the first brew %x of an earlier one", i, k+1, key)
+				}
+			}
+			keys = append(keys, key)
+		}
+		if r.nAlt > 0 && one.Stats().Nodes > 0 && spread.Stats().Nodes <= one.Stats().Nodes {
+			t.Errorf("state %d: %d states with %d more forecasts, %d with one", i, spread.Stats().Nodes, r.nAlt, one.Stats().Nodes)
+		}
+	}
+	if alts < len(states) {
+		t.Errorf("%d other forecasts over %d states, want most turns to have two", alts, len(states))
+	}
+	t.Logf("%d states, %d other forecasts, %d moves changed", len(states), alts, differ)
+	s := &states[len(states)/2]
+	if n := testing.AllocsPerRun(5, func() { spread.Act(s, 0) }); n != 0 {
+		t.Errorf("a turn with opp_lines 3 allocates %v times", n)
+	}
+}
+
+// key is the first brew of forecast f as firstBrew encodes it.
+func key(f *forecast, nOrders int) uint32 {
+	for d := 1; d < len(f.goneAt); d++ {
+		if g := f.goneAt[d]; g != 0 {
+			for q := range nOrders {
+				if g&(1<<uint(q)) != 0 {
+					return uint32(q+1) | uint32(d)<<8
+				}
+			}
+		}
+	}
+	return 0
+}
