@@ -5,10 +5,12 @@
 // reached by different action orders. In the first rounds (learn_first) the
 // action is a LEARN, the search choosing which, or with learn_pick what the
 // spell book would bring within reach (reach.go). The opponent is modelled
-// cheaply by default (opp_model 1): an order it can brew now is assumed
-// gone after the first turn, and a brew that ends the game for it ends the
-// search; opp_model 2 runs a smaller search from its seat first and takes
-// its predicted brews, turn by turn, out of ours.
+// by a smaller search from its seat, run first (opp_model 2, the default):
+// its predicted brews are taken, turn by turn, out of ours, and each move
+// is judged against a few of its predicted lines (opp_lines). The cheap
+// model, opp_model 1, assumes only that an order it can brew now is gone
+// after the first turn, and that a brew ending the game for it ends the
+// search.
 //
 // The search state is two machine words (see node.go), the hash set and the
 // layers are reused from turn to turn, and a turn allocates nothing. The
@@ -40,9 +42,9 @@ type Beam struct {
 	deadline time.Time
 	stats    Stats
 	legal    []brew.Action
-	best     node // the best line's final state after search
-	firsts   []firstValue
-	opp      *Beam // the search from the opponent's seat (opp_model 2)
+	best     node         // the best line's final state after search
+	firsts   []firstValue // searchSpread's value of each first action
+	opp      *Beam        // the search from the opponent's seat (opp_model 2)
 	rch      reacher
 }
 
