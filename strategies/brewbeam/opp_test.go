@@ -218,9 +218,9 @@ func TestOppLines(t *testing.T) {
 		}
 		r := &spread.r
 		alts += r.nAlt
-		keys := []uint32{key(&r.opp, r.nOrders)}
+		keys := []uint32{forecastKey(&r.opp, r.nOrders)}
 		for k := range r.nAlt {
-			key := key(&r.alt[k], r.nOrders)
+			key := forecastKey(&r.alt[k], r.nOrders)
 			for _, used := range keys {
 				if key == used {
 					t.Errorf("state %d: forecast %d has the first brew %x of an earlier one", i, k+1, key)
@@ -242,8 +242,8 @@ func TestOppLines(t *testing.T) {
 	}
 }
 
-// key is the first brew of forecast f as firstBrew encodes it.
-func key(f *forecast, nOrders int) uint32 {
+// forecastKey is the first brew of forecast f as firstBrew encodes it.
+func forecastKey(f *forecast, nOrders int) uint32 {
 	for d := 1; d < len(f.goneAt); d++ {
 		if g := f.goneAt[d]; g != 0 {
 			for q := range nOrders {
