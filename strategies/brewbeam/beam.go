@@ -291,7 +291,6 @@ func (b *Beam) oppNow(s *brew.State, op *brew.PlayerState) {
 func (b *Beam) oppSearch(s *brew.State, me int) {
 	r := &b.r
 	now := r.opp // the opponent's score now, at every depth
-	full := r.horizon
 	order, last := b.forecast(s, me, 0, &r.opp)
 	if b.cfg.oppLines > 1 && b.opp.stats.Depth > 0 {
 		b.altForecasts(&s.P[1-me], now)
@@ -299,18 +298,23 @@ func (b *Beam) oppSearch(s *brew.State, me int) {
 	if r.opp.end == 0 {
 		return
 	}
-	r.horizon = min(full, r.opp.end)
+	r.horizon = r.horizonOf(&r.opp)
 	if !b.cfg.oppDeny || last == 0 {
 		return
 	}
 	r.denyOrder, r.denyBefore = order, last
 	r.deny = now
 	b.forecast(s, me, 1<<uint(order), &r.deny)
-	if r.deny.end == 0 {
-		r.horizon = full
-	} else {
-		r.horizon = max(r.horizon, min(full, r.deny.end))
+	r.horizon = max(r.horizon, r.horizonOf(&r.deny))
+}
+
+// horizonOf is how deep our lines go against forecast f: the full horizon,
+// or less where the opponent's predicted play ends the game sooner.
+func (r *root) horizonOf(f *forecast) int {
+	if f.end > 0 {
+		return min(r.full, f.end)
 	}
+	return r.full
 }
 
 // forecast runs the opponent's search with the orders of gone taken from
@@ -521,10 +525,7 @@ func (b *Beam) searchSpread(s *brew.State, me int) brew.Action {
 	}
 	opp, denyBefore, horizon := r.opp, r.denyBefore, r.horizon
 	for k := 0; k < r.nAlt; k++ {
-		r.opp, r.denyBefore, r.horizon = r.alt[k], 0, r.full
-		if r.opp.end > 0 {
-			r.horizon = min(r.full, r.opp.end)
-		}
+		r.opp, r.denyBefore, r.horizon = r.alt[k], 0, r.horizonOf(&r.alt[k])
 		b.search(s, me)
 		st.Nodes += b.stats.Nodes
 		if b.stats.Depth == 0 {
