@@ -189,8 +189,8 @@ func TestOppSearchWithinOurs(t *testing.T) {
 }
 
 // TestOppLines: with opp_lines 3 (the default) the other forecasts come from the
-// opponent's lines whose first brew differs from its best line's and from
-// each other's; with opp_spread 0 they weigh nothing and the move is the
+// opponent's lines whose first brew or game-ending turn differs from its
+// best line's and from each other's; with opp_spread 0 they weigh nothing and the move is the
 // one search's own; a turn allocates nothing.
 func TestOppLines(t *testing.T) {
 	states := midgameStates(t, 3)
@@ -206,7 +206,7 @@ func TestOppLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	alts, differ := 0, 0
+	alts, differ, endOnly := 0, 0, 0
 	for i := range states {
 		s := &states[i]
 		want := one.Act(s, 0)
@@ -223,7 +223,10 @@ func TestOppLines(t *testing.T) {
 			key := forecastKey(&r.alt[k], r.nOrders)
 			for _, used := range keys {
 				if key == used {
-					t.Errorf("state %d: forecast %d has the first brew %x of an earlier one", i, k+1, key)
+					t.Errorf("state %d: forecast %d has the key %x of an earlier one", i, k+1, key)
+				}
+				if key&0xffff == used&0xffff {
+					endOnly++
 				}
 			}
 			keys = append(keys, key)
@@ -235,23 +238,28 @@ func TestOppLines(t *testing.T) {
 	if alts < len(states) {
 		t.Errorf("%d other forecasts over %d states, want most turns to have two", alts, len(states))
 	}
-	t.Logf("%d states, %d other forecasts, %d moves changed", len(states), alts, differ)
+	if endOnly == 0 {
+		t.Errorf("no forecast differs from an earlier one in its game-ending turn alone")
+	}
+	t.Logf("%d states, %d other forecasts (%d differing in the game's end alone), %d moves changed", len(states), alts, endOnly, differ)
 	s := &states[len(states)/2]
 	if n := testing.AllocsPerRun(5, func() { spread.Act(s, 0) }); n != 0 {
 		t.Errorf("a turn with opp_lines 3 allocates %v times", n)
 	}
 }
 
-// forecastKey is the first brew of forecast f as firstBrew encodes it.
+// forecastKey is the key of forecast f as lineKey encodes it: its first
+// brew, and its last where that ends the game.
 func forecastKey(f *forecast, nOrders int) uint32 {
+	key := uint32(f.end) << 16
 	for d := 1; d < len(f.goneAt); d++ {
 		if g := f.goneAt[d]; g != 0 {
 			for q := range nOrders {
 				if g&(1<<uint(q)) != 0 {
-					return uint32(q+1) | uint32(d)<<8
+					return key | uint32(q+1) | uint32(d)<<8
 				}
 			}
 		}
 	}
-	return 0
+	return key
 }

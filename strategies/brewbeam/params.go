@@ -71,7 +71,7 @@ var Params = param.Specs{
 	{Name: "opp_deny", Kind: param.Int, Min: 0, Max: 1, Default: 1,
 		Help: "opp_model 2: 1: when the opponent's predicted line ends the game, a second search predicts its play without the order its last brew takes, for our lines that brew that order first (they go on past that turn)"},
 	{Name: "opp_lines", Kind: param.Int, Min: 1, Max: maxAlt + 1, Default: 3,
-		Help: "opp_model 2: forecasts of the opponent's play our move is judged against: its search's best line and, above 1, its best lines with another first brew (order or turn), one search of ours each"},
+		Help: "opp_model 2: forecasts of the opponent's play our move is judged against: its search's best line and, above 1, its best lines with another first brew (order or turn) or another game-ending turn, one search of ours each"},
 	{Name: "opp_spread", Kind: param.Float, Min: 0, Max: 1, Default: 0.25,
 		Help: "opp_lines above 1: weight of each other forecast's best line for a first action, beside 1 for the best forecast's"},
 }
