@@ -32,7 +32,7 @@ func (b *Beam) oppNow(s *brew.State, op *brew.PlayerState) {
 	for d := 1; d < len(r.opp.goneAt); d++ {
 		r.opp.goneAt[d] = 1 << uint(best)
 	}
-	if op.Deliveries+1 >= r.goal {
+	if r.endsGame(op, 1) {
 		r.opp.end = 1
 		r.horizon = 1
 		c := &r.cost[best]
@@ -128,7 +128,7 @@ func (b *Beam) fillForecast(n *node, op *brew.PlayerState, f *forecast) (order, 
 	for d := range f.finalAt {
 		f.finalAt[d] = max(f.finalAt[d], op.Score)
 	}
-	if brews > 0 && op.Deliveries+brews >= r.goal {
+	if r.endsGame(op, brews) {
 		// The line ends there, so its final state is the game's end: its
 		// points and ingredients are exact.
 		f.end = last + 1
@@ -158,10 +158,20 @@ func (r *root) lineKey(n *node, op *brew.PlayerState) uint32 {
 			key, first = uint32(q+1)|uint32(i+1)<<8, i
 		}
 	}
-	if brews > 0 && op.Deliveries+brews >= r.goal {
-		key |= uint32(last+1) << 16
+	if r.endsGame(op, brews) {
+		key |= uint32(last+1) << lineEndShift
 	}
 	return key
+}
+
+// lineEndShift is where lineKey puts the index of a game-ending brew,
+// above the first brew's order and index.
+const lineEndShift = 16
+
+// endsGame reports whether brews more potions bring the opponent, op its
+// state now, to the goal.
+func (r *root) endsGame(op *brew.PlayerState, brews int32) bool {
+	return brews > 0 && op.Deliveries+brews >= r.goal
 }
 
 // altForecasts fills r.alt from the opponent's search just run: its best

@@ -188,10 +188,10 @@ func TestOppSearchWithinOurs(t *testing.T) {
 	}
 }
 
-// TestOppLines: with opp_lines 3 (the default) the other forecasts come from the
-// opponent's lines whose first brew or game-ending turn differs from its
-// best line's and from each other's; with opp_spread 0 they weigh nothing and the move is the
-// one search's own; a turn allocates nothing.
+// TestOppLines: with opp_lines 3 (the default) the other forecasts come
+// from the opponent's lines whose first brew or game-ending turn differs
+// from its best line's and from each other's; with opp_spread 0 they weigh
+// nothing and the move is the one search's own; a turn allocates nothing.
 func TestOppLines(t *testing.T) {
 	states := midgameStates(t, 3)
 	one, err := New(map[string]float64{"opp_lines": 1}, 1)
@@ -225,7 +225,7 @@ func TestOppLines(t *testing.T) {
 				if key == used {
 					t.Errorf("state %d: forecast %d has the key %x of an earlier one", i, k+1, key)
 				}
-				if key&0xffff == used&0xffff {
+				if key&(1<<lineEndShift-1) == used&(1<<lineEndShift-1) {
 					endOnly++
 				}
 			}
@@ -251,7 +251,7 @@ func TestOppLines(t *testing.T) {
 // forecastKey is the key of forecast f as lineKey encodes it: its first
 // brew, and its last where that ends the game.
 func forecastKey(f *forecast, nOrders int) uint32 {
-	key := uint32(f.end) << 16
+	key := uint32(f.end) << lineEndShift
 	for d := 1; d < len(f.goneAt); d++ {
 		if g := f.goneAt[d]; g != 0 {
 			for q := range nOrders {
