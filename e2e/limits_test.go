@@ -122,17 +122,31 @@ func TestBananaBotReported(t *testing.T) {
 // budgets after reading its input plays every game at the default limits,
 // and its answer times are shown (with a warning: it lives at its limit);
 // one that spends twice as much forfeits, the reason saying by how much.
+//
+// The exact bot leaves 30 ms of margin on later turns, on the wall clock:
+// a stall of the machine longer than that (a CI machine once answered
+// after 162 ms, in one of 130 rounds) forfeits it by no fault of the
+// harness. So a forfeit for a timeout is tried again, up to three runs in
+// all; a harness that adds its own delay fails every one of them.
 func TestBudgetBotsAtDefaults(t *testing.T) {
 	testbot.Exact(t)
 	dir := t.TempDir()
 	budget := strings.Join(testbot.Command("brew-budget"), " ")
-	out, stderr, code := gauntlet(t, dir, "ab", "--game", "brew", "--a", "cmd:"+budget+" 1 0.05", "--b", "greedy",
-		"--games", "2", "--jobs", "2", "--storage", "none", "--quiet", "--json")
-	var s results.ABSummary
-	if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
-		t.Fatalf("exit %d, %v: %s", code, err, stderr)
+	var c results.Conduct
+	for run := 1; ; run++ {
+		out, stderr, code := gauntlet(t, dir, "ab", "--game", "brew", "--a", "cmd:"+budget+" 1 0.05", "--b", "greedy",
+			"--games", "2", "--jobs", "2", "--storage", "none", "--quiet", "--json")
+		var s results.ABSummary
+		if err := json.Unmarshal([]byte(out), &s); err != nil || code != 0 {
+			t.Fatalf("exit %d, %v: %s", code, err, stderr)
+		}
+		c = s.ConductA
+		stalled := c.Forfeits > 0 && len(c.Reasons) == 1 && strings.HasPrefix(c.Reasons[0].First, "timeout in round ")
+		if !stalled || run == 3 {
+			break
+		}
+		t.Logf("run %d: %d forfeits, %s; trying again", run, c.Forfeits, c.Reasons[0].First)
 	}
-	c := s.ConductA
 	if c.Games != 2 || c.Forfeits != 0 || c.Times == nil || c.Times.First == nil || c.Times.Later == nil {
 		t.Fatalf("exact budget: %+v", c)
 	}
@@ -142,7 +156,7 @@ func TestBudgetBotsAtDefaults(t *testing.T) {
 	}
 	t.Logf("first %.1f ms, later mean %.1f p99 %.1f max %.1f ms", c.Times.First.MaxMS, c.Times.Later.MeanMS, c.Times.Later.P99MS, c.Times.Later.MaxMS)
 
-	out, stderr, code = gauntlet(t, dir, "eval", "--game", "brew", "--strategy", "cmd:"+budget+" 2 0.1",
+	out, stderr, code := gauntlet(t, dir, "eval", "--game", "brew", "--strategy", "cmd:"+budget+" 2 0.1",
 		"--cases", "seeds:1", "--storage", "none", "--quiet")
 	if code != 0 || !strings.Contains(out, "1 × timeout in round 1: ") || !strings.Contains(out, "limit 1,000 ms + margin 750 ms") {
 		t.Fatalf("double budget: exit %d: %s\n%s", code, stderr, out)

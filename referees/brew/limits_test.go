@@ -28,13 +28,23 @@ func defaults() MatchOptions {
 // statement's budgets (1,000 ms, then 50 ms), timed from when it has read
 // its input,
 // plays the whole game at the default limits; its answer times are
-// recorded, each at least its budget (within a millisecond: below).
+// recorded, each at least its budget (within a millisecond: below). A
+// stall of the machine past the 30 ms margin forfeits the bot by no fault
+// of the referee, so a timeout is tried again, up to three games in all.
 func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 	testbot.Exact(t)
 	t.Parallel()
-	res, err := PlayMatch(context.Background(), 5, 3, [Players]Agent{Agent{Command: testbot.Command("brew-budget", "1", "0.05")}, {Bot: newRandBot(2)}}, defaults())
-	if err != nil {
-		t.Fatal(err)
+	var res MatchResult
+	for game := 1; ; game++ {
+		var err error
+		res, err = PlayMatch(context.Background(), 5, 3, [Players]Agent{Agent{Command: testbot.Command("brew-budget", "1", "0.05")}, {Bot: newRandBot(2)}}, defaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(res.Reason[0], "timeout in round ") || game == 3 {
+			break
+		}
+		t.Logf("game %d: %s; trying again", game, res.Reason[0])
 	}
 	if res.Reason[0] != "" || !res.Active[0] {
 		t.Fatalf("the budget bot forfeited: %q", res.Reason[0])
