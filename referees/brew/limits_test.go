@@ -29,23 +29,23 @@ func defaults() MatchOptions {
 // its input,
 // plays the whole game at the default limits; its answer times are
 // recorded, each at least its budget (within a millisecond: below). A
-// stall of the machine past the 30 ms margin forfeits the bot by no fault
-// of the referee, so a timeout is tried again, up to three games in all.
+// timeout is tried again (testbot.Retry): a stall of the machine past the
+// 30 ms margin forfeits the bot by no fault of the referee.
 func TestBudgetBotPlaysAtDefaults(t *testing.T) {
 	testbot.Exact(t)
 	t.Parallel()
 	var res MatchResult
-	for game := 1; ; game++ {
+	testbot.Retry(t, func() string {
 		var err error
 		res, err = PlayMatch(context.Background(), 5, 3, [Players]Agent{Agent{Command: testbot.Command("brew-budget", "1", "0.05")}, {Bot: newRandBot(2)}}, defaults())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(res.Reason[0], "timeout in round ") || game == 3 {
-			break
+		if strings.HasPrefix(res.Reason[0], "timeout in round ") {
+			return res.Reason[0]
 		}
-		t.Logf("game %d: %s; trying again", game, res.Reason[0])
-	}
+		return ""
+	})
 	if res.Reason[0] != "" || !res.Active[0] {
 		t.Fatalf("the budget bot forfeited: %q", res.Reason[0])
 	}

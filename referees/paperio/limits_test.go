@@ -67,9 +67,9 @@ func TestLongAnswerIsIgnored(t *testing.T) {
 
 // TestTotalBudget: a bot that spends exactly MAX_EXECUTION_TIME over its
 // answers plays on within the margin; one that spends twice as much is
-// disconnected with the sum it took. A stall of the machine past the
-// 100 ms margin disconnects the exact bot by no fault of the referee, so a
-// sum timeout is tried again, up to three games in all.
+// disconnected with the sum it took. A sum timeout is tried again
+// (testbot.Retry): a stall of the machine past the 100 ms margin
+// disconnects the exact bot by no fault of the referee.
 func TestTotalBudget(t *testing.T) {
 	testbot.Exact(t)
 	t.Parallel()
@@ -78,18 +78,17 @@ func TestTotalBudget(t *testing.T) {
 	cfg.Rules.MaxExecutionTime = 500 * time.Millisecond
 	opt := MatchOptions{Margin: 100 * time.Millisecond}
 	var res MatchResult
-	for game := 1; ; game++ {
+	testbot.Retry(t, func() string {
 		var err error
 		res, err = PlayMatch(context.Background(), cfg, 3, []Agent{Agent{Command: testbot.Command("paperio-budget", "0.05")}, {Bot: &walker{}}}, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := res.Players[0].Disconnect
-		if !strings.HasPrefix(d, "sum timeout error: ") || game == 3 {
-			break
+		if d := res.Players[0].Disconnect; strings.HasPrefix(d, "sum timeout error: ") {
+			return d
 		}
-		t.Logf("game %d: %s; trying again", game, d)
-	}
+		return ""
+	})
 	if b := res.Players[0]; b.Disconnect != "" || len(b.Times) != 10 {
 		t.Fatalf("exact budget: %q after %d answers", b.Disconnect, len(b.Times))
 	}
