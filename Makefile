@@ -8,7 +8,7 @@ BIN      := bin/gauntlet
 OUT      ?= out
 FUZZTIME ?= 200000x
 
-.PHONY: all build run test test-race test-plain test-long bench fuzz lint clean examples
+.PHONY: all build run test test-race test-plain test-long bench bench-smoke fuzz lint clean examples
 
 all: build
 
@@ -67,12 +67,24 @@ test-plain:
 
 # The tests at full size (strength of the strategies, long determinism and
 # kill/resume runs), then the exact-budget timing tests alone, one package
-# at a time, so that no other test's load moves their clocks.
+# at a time, so that no other test's load moves their clocks, then every
+# benchmark once (bench-smoke).
 test-long:
 	CGO_CFLAGS="$(RACE_CGO_CFLAGS)" $(GO) test -race -timeout 60m $(RACE_PKGS)
 	$(GO) test -timeout 60m $(PLAIN_PKGS)
 	GAUNTLET_EXACT_TIMING=1 $(GO) test -count=1 -p 1 -run Budget ./referees/... ./games ./e2e
+	@$(MAKE) --no-print-directory bench-smoke
 
+# Every benchmark one iteration in its -short form, so that a benchmark
+# that fails or never ends fails make test-long, not a later make bench:
+# about 2 minutes. go test's -timeout does not cover benchmarks, so the
+# limit is timeout(1)'s, which signals the whole process group (exit
+# status 124).
+bench-smoke:
+	timeout -k 30s 15m $(GO) test -short -run '^$$' -bench . -benchtime 1x ./...
+
+# Every benchmark at -benchtime 1s: about 15 minutes on 2 cores, 7 of
+# them hexlookahead's one solve of problem 24.
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -benchtime 1s ./...
 

@@ -396,7 +396,8 @@ func BenchmarkLocksEvaluated(b *testing.B) {
 
 // BenchmarkSolveBig solves problem 24 (1620 units on a 100×40 board) with
 // hexgreedy and with hexlookahead's own search (its portfolio of greedy
-// variants left out: each adds about one hexgreedy solve).
+// variants left out: each adds about one hexgreedy solve). With -short
+// (make test-long's benchmark smoke run) only hexgreedy's.
 func BenchmarkSolveBig(b *testing.B) {
 	p := official(b, 24)
 	ps := phraseSet(b, "power")
@@ -404,6 +405,9 @@ func BenchmarkSolveBig(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			s := mustGreedy(b)
 			if name == "hexlookahead" {
+				if testing.Short() {
+					b.Skip("one solve takes about 400 s")
+				}
 				s = mustLookahead(b, "portfolio=0")
 			}
 			b.ReportAllocs()
