@@ -48,10 +48,11 @@ func BenchmarkNode(b *testing.B) {
 		b.Fatal(err)
 	}
 	// A mid-game state: the opening's LEARN turns may search nothing.
-	s := &states[len(states)/2]
-	for i := len(states) / 2; s.Round < 10; i++ {
-		s = &states[i]
+	i := len(states) / 2
+	for states[i].Round < 10 {
+		i++
 	}
+	s := &states[i]
 	bot.Act(s, 0)
 	if bot.Stats().Nodes == 0 {
 		b.Fatalf("round %d: the search generated no state", s.Round)
