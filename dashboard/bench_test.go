@@ -108,13 +108,36 @@ func millionStore(b *testing.B) (string, string) {
 // store of a million games (one unfinished ab run): the index, the run
 // page (its statistics computed once in the background, then cached until
 // the count moves) and pages of games at its start, middle and end. The
-// live statistics' own cost (reading every game) is the "livestats" case.
+// live statistics' own cost is the "livestats" case (reading every game)
+// and the "livestats-follow" case (a follower's later computations).
 func BenchmarkPagesMillionGames(b *testing.B) {
 	url, id := millionStore(b)
 	s, ts := open(b, url)
 	b.Run("livestats", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := results.LoadABSummary(context.Background(), s.store, contract.Default, id); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// A dashboard following the run reads it whole once, then at each
+	// computation its keys and the games not yet read: here none, the
+	// steady cost of a run whose games arrive slowly, the summary included.
+	b.Run("livestats-follow", func(b *testing.B) {
+		ctx := context.Background()
+		f, err := results.Follow(ctx, s.store, contract.Default, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := f.Update(ctx); err != nil {
+			b.Fatal(err)
+		}
+		b.ResetTimer()
+		for b.Loop() {
+			if err := f.Update(ctx); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := f.ABSummary(); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -266,6 +266,65 @@ func TestRunPageShowsTheABResult(t *testing.T) {
 	}
 }
 
+// TestLiveFiguresFollowTheGames: an unfinished run's figures follow its
+// games as they are stored, and are the figures of the games stored then.
+func TestLiveFiguresFollowTheGames(t *testing.T) {
+	ctx := context.Background()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "ab.db")
+	sum, id := abRun(t, url, 300, false)
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	all, err := st.Games(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The run as it was halfway: its later games not stored yet.
+	cut := len(all) / 2
+	var later []store.GameRecord
+	for _, g := range all {
+		if g.Index >= cut {
+			later = append(later, g)
+		}
+	}
+	if _, err := st.DB().Exec(`DELETE FROM games WHERE run_id = ? AND idx >= ?`, id, cut); err != nil {
+		t.Fatal(err)
+	}
+	half, err := results.LoadABSummary(ctx, st, contract.Default, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if half.Wins == sum.Wins && half.Losses == sum.Losses {
+		t.Fatalf("the first %d games score as all %d: +%d -%d", cut, len(all), half.Wins, half.Losses)
+	}
+	_, ts := open(t, url)
+	// waitFor polls the run's figures until they are want's or a minute
+	// has passed (they are computed in the background).
+	waitFor := func(when string, want *results.ABSummary) {
+		t.Helper()
+		var w, d, l int
+		for deadline := time.Now().Add(time.Minute); ; {
+			if p := parts(t, ts, "/parts/run/"+id); wdlRE.MatchString(p["result"]) {
+				w, d, l, _, _ = abFigures(t, p["result"])
+				if w == want.Wins && d == want.Draws && l == want.Losses {
+					return
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the page shows +%d =%d -%d, want +%d =%d -%d", when, w, d, l, want.Wins, want.Draws, want.Losses)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	waitFor("halfway", half)
+	if err := st.SaveGames(ctx, id, later); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("all stored", sum)
+}
+
 // TestStudyPageShowsTheBest: a study's page shows the best value and
 // parameters that the tuning computed, in --params-file form.
 func TestStudyPageShowsTheBest(t *testing.T) {

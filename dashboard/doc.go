@@ -13,11 +13,11 @@
 // Pages stay fast on large stores: counts walk the games table's primary
 // key, pages of games are read by key range (store.GamesPage: the
 // dashboard holds no statement, and opens the database once), and an
-// unfinished run's statistics (results.LoadABSummary,
-// results.LoadEvalSummary, which read all its games) are computed in the
-// background, at most once per change of its game count and never more
-// often than their own cost allows, while the page shows the last ones
-// computed (live.go). A finished run shows the summary its command stored.
+// unfinished run's statistics are computed in the background from a
+// follower of its games (results.Follower: each computation reads the
+// run's keys and only the games stored since the last), at most once per
+// change of its game count and never more often than their own cost
+// allows, while the page shows the last ones computed (live.go). A finished run shows the summary its command stored.
 // A league's board is followed (league.Follower): each build reads only
 // the games stored since the last one, in the background (leagues.go).
 //

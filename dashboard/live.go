@@ -11,14 +11,28 @@ import (
 
 // live keeps, per run, what the dashboard learns by watching it: samples
 // of its game count (its rate) and the statistics of an unfinished run,
-// recomputed in the background.
+// recomputed in the background from a follower of its games, which reads
+// only the games stored since the last computation.
 type live struct {
-	ctx    context.Context
-	s      *Server
-	mu     sync.Mutex
-	counts map[string][]sample
-	stats  map[string]*liveStats
+	ctx       context.Context
+	s         *Server
+	mu        sync.Mutex
+	counts    map[string][]sample
+	stats     map[string]*liveStats
+	followers map[string]*follower
 }
+
+// follower is a run's results.Follower and when a page last asked for its
+// statistics.
+type follower struct {
+	f    *results.Follower
+	used time.Time
+}
+
+// followerIdle is how long a follower is kept without a page asking for
+// its run's statistics (a finished run's page shows the stored summary):
+// it holds every game's outcome.
+const followerIdle = 10 * time.Minute
 
 // sample is a run's game count at a moment.
 type sample struct {
@@ -39,7 +53,7 @@ type liveStats struct {
 }
 
 func newLive(ctx context.Context, s *Server) *live {
-	return &live{ctx: ctx, s: s, counts: map[string][]sample{}, stats: map[string]*liveStats{}}
+	return &live{ctx: ctx, s: s, counts: map[string][]sample{}, stats: map[string]*liveStats{}, followers: map[string]*follower{}}
 }
 
 // rateWindow is how far back the rate of a run looks.
@@ -79,6 +93,9 @@ const waitFresh = 400 * time.Millisecond
 // computation in progress.
 func (l *live) summary(rec *store.RunRecord, count int) *liveStats {
 	l.mu.Lock()
+	if fw := l.followers[rec.ID]; fw != nil {
+		fw.used = time.Now()
+	}
 	st := l.stats[rec.ID]
 	if st == nil || (!st.running && st.count != count && time.Since(st.at) >= max(time.Second, 5*st.cost)) {
 		next := &liveStats{running: true, ready: make(chan struct{}), count: count}
@@ -104,19 +121,46 @@ func (l *live) summary(rec *store.RunRecord, count int) *liveStats {
 	return &c
 }
 
-// compute reads a run's summary from its stored games and publishes it.
+// compute brings a run's follower up to date and publishes the run's
+// statistics. Only one computation of a run runs at a time (summary), so
+// its follower is used by one goroutine at a time.
 func (l *live) compute(runID, kind string, count int, into *liveStats) {
 	start := time.Now()
+	l.mu.Lock()
+	for id, f := range l.followers {
+		if start.Sub(f.used) > followerIdle {
+			delete(l.followers, id)
+		}
+	}
+	fw := l.followers[runID]
+	l.mu.Unlock()
 	var ab *results.ABSummary
 	var ev *results.EvalSummary
 	var err error
-	if kind == "ab" {
-		ab, err = results.LoadABSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
-	} else {
-		ev, err = results.LoadEvalSummary(l.ctx, l.s.store, l.s.cfg.Registry, runID)
+	if fw == nil {
+		var f *results.Follower
+		if f, err = results.Follow(l.ctx, l.s.store, l.s.cfg.Registry, runID); err == nil {
+			fw = &follower{f: f}
+		}
+	}
+	if err == nil {
+		err = fw.f.Update(l.ctx)
+	}
+	if err == nil {
+		if kind == "ab" {
+			ab, err = fw.f.ABSummary()
+		} else {
+			ev, err = fw.f.EvalSummary()
+		}
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if err == nil {
+		fw.used = time.Now()
+		l.followers[runID] = fw
+	} else {
+		delete(l.followers, runID) // the next computation starts again
+	}
 	into.ab, into.eval, into.err = ab, ev, err
 	into.count, into.at, into.cost, into.running = count, time.Now(), time.Since(start), false
 	close(into.ready)

@@ -62,65 +62,39 @@ func loadPlan(ctx context.Context, st *store.Store, reg *contract.Registry, runI
 // LoadResults reads a stored run back: its plan, rebuilt from the stored
 // spec, and the results of the games stored so far.
 func LoadResults(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*runner.Results, *store.RunRecord, error) {
-	p, rec, err := loadPlan(ctx, st, reg, runID)
+	f, err := follow(ctx, st, reg, runID)
 	if err != nil {
 		return nil, nil, err
 	}
-	games, err := st.Games(ctx, runID)
-	if err != nil {
-		return nil, nil, err
-	}
-	rs := &runner.Results{Plan: p, Results: make([]*runner.Result, len(p.Matches))}
-	for i, m := range p.Matches {
-		gr, ok := games[m.Key]
-		if !ok {
-			continue
-		}
-		rs.Results[i] = &runner.Result{Index: i, Outcome: gr.Outcome, Wall: gr.Wall, Resumed: true}
-		rs.Resumed++
-	}
-	rs.Stopped = rec.Status == "stopped"
-	return rs, rec, nil
+	return f.Results(), f.Record(), nil
 }
 
 // LoadEvalSummary recomputes the summary of a stored eval run.
 func LoadEvalSummary(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*EvalSummary, error) {
-	rs, rec, err := LoadResults(ctx, st, reg, runID)
+	f, err := follow(ctx, st, reg, runID)
 	if err != nil {
 		return nil, err
 	}
-	if rec.Kind != "eval" {
-		return nil, fmt.Errorf("run %s is an %s run, not an eval run", runID, rec.Kind)
-	}
-	return SummarizeEval(rs), nil
+	return f.EvalSummary()
 }
 
 // LoadABSummary recomputes the summary of a stored ab run, with the
 // sequential test it was run with.
 func LoadABSummary(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*ABSummary, error) {
-	rs, rec, err := LoadResults(ctx, st, reg, runID)
+	f, err := follow(ctx, st, reg, runID)
 	if err != nil {
 		return nil, err
 	}
-	if rec.Kind != "ab" {
-		return nil, fmt.Errorf("run %s is an %s run, not an ab run", runID, rec.Kind)
-	}
-	sp := DefaultSPRT
-	if raw, ok := rs.Plan.Spec().Extra["sprt"]; ok {
-		js, err := json.Marshal(raw)
-		if err == nil {
-			err = json.Unmarshal(js, &sp)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("run %s: sprt: %w", runID, err)
-		}
-	}
-	sum, err := SummarizeAB(rs, sp)
+	return f.ABSummary()
+}
+
+// follow reads a stored run once.
+func follow(ctx context.Context, st *store.Store, reg *contract.Registry, runID string) (*Follower, error) {
+	f, err := Follow(ctx, st, reg, runID)
 	if err != nil {
 		return nil, err
 	}
-	sum.CountStored(rs.Resumed) // every game of the plan the store holds
-	return sum, nil
+	return f, f.Update(ctx)
 }
 
 // PlannedGames is the number of games a stored eval or ab run holds once

@@ -207,3 +207,31 @@ func BenchmarkOutcomes(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNewKeys is what a follower of a run pays to learn that none of
+// its games is new: the keys alone, against BenchmarkOutcomes' outcomes.
+func BenchmarkNewKeys(b *testing.B) {
+	for _, url := range storeURLs(b) {
+		b.Run(dialectOf(url), func(b *testing.B) {
+			ctx := context.Background()
+			st, err := Open(ctx, url)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			const n = 10000
+			run := fmt.Sprintf("keys-%d", time.Now().UnixNano())
+			if _, err := st.SaveBatch(ctx, run, brewLikeGames(n), nil); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				keys, total, err := st.NewKeys(ctx, run, func([]byte) bool { return true })
+				if err != nil || total != n || len(keys) != 0 {
+					b.Fatalf("%d games, %d new, %v", total, len(keys), err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n)/1e3, "µs/game")
+		})
+	}
+}
