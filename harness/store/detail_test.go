@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,6 +205,38 @@ func BenchmarkOutcomes(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n)/1e3, "µs/game")
+		})
+	}
+}
+
+// NewKeys returns the keys of a run's games that known does not report,
+// of that run alone, and the run's count.
+func TestNewKeys(t *testing.T) {
+	for _, url := range storeURLs(t) {
+		t.Run(dialectOf(url), func(t *testing.T) {
+			ctx := context.Background()
+			st, err := Open(ctx, url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			run := fmt.Sprintf("keys-%d", time.Now().UnixNano())
+			if _, err := st.SaveBatch(ctx, run, brewLikeGames(6), nil); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := st.SaveBatch(ctx, run+"-other", brewLikeGames(9), nil); err != nil {
+				t.Fatal(err)
+			}
+			known := map[string]bool{"seed:1": true, "seed:4": true, "seed:9": true}
+			keys, total, err := st.NewKeys(ctx, run, func(k []byte) bool { return known[string(k)] })
+			slices.Sort(keys)
+			if err != nil || total != 6 || !slices.Equal(keys, []string{"seed:2", "seed:3", "seed:5", "seed:6"}) {
+				t.Errorf("NewKeys: %q of %d, %v; want seed:2, 3, 5 and 6 of 6", keys, total, err)
+			}
+			keys, total, err = st.NewKeys(ctx, "no-such-run", func([]byte) bool { return false })
+			if err != nil || total != 0 || len(keys) != 0 {
+				t.Errorf("NewKeys of no run: %q of %d, %v", keys, total, err)
+			}
 		})
 	}
 }
