@@ -186,16 +186,8 @@ func BenchmarkOutcomes(b *testing.B) {
 	for _, url := range storeURLs(b) {
 		b.Run(dialectOf(url), func(b *testing.B) {
 			ctx := context.Background()
-			st, err := Open(ctx, url)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
 			const n = 10000
-			run := fmt.Sprintf("read-%d", time.Now().UnixNano())
-			if _, err := st.SaveBatch(ctx, run, brewLikeGames(n), nil); err != nil {
-				b.Fatal(err)
-			}
+			st, run := storedRun(b, url, "read", n)
 			b.ReportAllocs()
 			for b.Loop() {
 				got := 0
@@ -215,15 +207,7 @@ func TestNewKeys(t *testing.T) {
 	for _, url := range storeURLs(t) {
 		t.Run(dialectOf(url), func(t *testing.T) {
 			ctx := context.Background()
-			st, err := Open(ctx, url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			run := fmt.Sprintf("keys-%d", time.Now().UnixNano())
-			if _, err := st.SaveBatch(ctx, run, brewLikeGames(6), nil); err != nil {
-				t.Fatal(err)
-			}
+			st, run := storedRun(t, url, "keys", 6)
 			if _, err := st.SaveBatch(ctx, run+"-other", brewLikeGames(9), nil); err != nil {
 				t.Fatal(err)
 			}
@@ -247,16 +231,8 @@ func BenchmarkNewKeys(b *testing.B) {
 	for _, url := range storeURLs(b) {
 		b.Run(dialectOf(url), func(b *testing.B) {
 			ctx := context.Background()
-			st, err := Open(ctx, url)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
 			const n = 10000
-			run := fmt.Sprintf("keys-%d", time.Now().UnixNano())
-			if _, err := st.SaveBatch(ctx, run, brewLikeGames(n), nil); err != nil {
-				b.Fatal(err)
-			}
+			st, run := storedRun(b, url, "keys", n)
 			b.ReportAllocs()
 			for b.Loop() {
 				keys, total, err := st.NewKeys(ctx, run, func([]byte) bool { return true })

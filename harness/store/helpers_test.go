@@ -1,10 +1,13 @@
 package store
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The store's tests cannot use harness/internal/harnesstest (it imports
@@ -37,3 +40,24 @@ func storeURLs(tb testing.TB) []string {
 
 // dialectOf names the store of url for a sub-test: "sqlite" or "postgres".
 func dialectOf(url string) string { return strings.SplitN(url, ":", 2)[0] }
+
+// storedRun opens the store of url (closed when the test ends) and stores n
+// brew-like games in a new run whose name starts with prefix.
+func storedRun(tb testing.TB, url, prefix string, n int) (*Store, string) {
+	tb.Helper()
+	ctx := context.Background()
+	st, err := Open(ctx, url)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := st.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	run := fmt.Sprintf("%s-%d", prefix, time.Now().UnixNano())
+	if _, err := st.SaveBatch(ctx, run, brewLikeGames(n), nil); err != nil {
+		tb.Fatal(err)
+	}
+	return st, run
+}
