@@ -17,7 +17,8 @@
 // follower of its games (results.Follower: each computation reads the
 // run's keys and only the games stored since the last), at most once per
 // change of its game count and never more often than their own cost
-// allows, while the page shows the last ones computed (live.go). A finished run shows the summary its command stored.
+// allows, while the page shows the last ones computed (live.go). A
+// finished run shows the summary its command stored.
 // A league's board is followed (league.Follower): each build reads only
 // the games stored since the last one, in the background (leagues.go).
 //

@@ -32,9 +32,9 @@ func Follow(ctx context.Context, st *store.Store, reg *contract.Registry, runID 
 	if err != nil {
 		return nil, err
 	}
-	index := make(map[string]int, len(p.Matches))
-	for i := range p.Matches {
-		index[p.Matches[i].Key] = i
+	index, err := p.KeyIndex()
+	if err != nil {
+		return nil, fmt.Errorf("run %s: %w", runID, err)
 	}
 	return &Follower{st: st, rec: rec, index: index,
 		rs: &runner.Results{Plan: p, Results: make([]*runner.Result, len(p.Matches))}}, nil

@@ -121,6 +121,20 @@ func (p *Plan) identify(spec RunSpec, name string) error {
 // Spec returns the spec that identifies the plan's run.
 func (p *Plan) Spec() RunSpec { return p.spec }
 
+// KeyIndex maps each match's key to its index in the plan; a key found
+// twice is an error.
+func (p *Plan) KeyIndex() (map[string]int, error) {
+	index := make(map[string]int, len(p.Matches))
+	for i := range p.Matches {
+		key := p.Matches[i].Key
+		if _, dup := index[key]; dup {
+			return nil, fmt.Errorf("plan has two matches with key %q", key)
+		}
+		index[key] = i
+	}
+	return index, nil
+}
+
 func keys(es []*entrant.Entrant) []string {
 	out := make([]string, len(es))
 	for i, e := range es {

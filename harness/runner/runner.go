@@ -115,12 +115,9 @@ func (rn *Runner) lease() time.Duration {
 func (rn *Runner) Run(ctx context.Context, p *Plan, stop Stopper) (*Results, error) {
 	start := time.Now()
 	rs := &Results{Plan: p, Results: make([]*Result, len(p.Matches))}
-	index := make(map[string]int, len(p.Matches))
-	for i, m := range p.Matches {
-		if _, dup := index[m.Key]; dup {
-			return nil, fmt.Errorf("plan has two matches with key %q", m.Key)
-		}
-		index[m.Key] = i
+	index, err := p.KeyIndex()
+	if err != nil {
+		return nil, err
 	}
 	worker := rn.Worker
 	if worker == "" {

@@ -245,3 +245,22 @@ func TestInterruptKeepsTheChunksFinishedGames(t *testing.T) {
 		}
 	}
 }
+
+// A plan with a key twice is refused before a game is played: its two
+// games would be one stored game.
+func TestPlanWithATwiceKeyIsRefused(t *testing.T) {
+	d := &harnesstest.Duel{Seats: 2}
+	r := harnesstest.DuelRegistry(d)
+	plan, err := EvalPlan(d, "seeds:4", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "twice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if index, err := plan.KeyIndex(); err != nil || len(index) != 4 || index[plan.Matches[2].Key] != 2 {
+		t.Fatalf("KeyIndex of 4 distinct keys: %v, %v", index, err)
+	}
+	plan.Matches[3].Key = plan.Matches[1].Key
+	_, err = (&Runner{Jobs: 1}).Run(context.Background(), plan, nil)
+	if err == nil || !strings.Contains(err.Error(), "two matches with key "+fmt.Sprintf("%q", plan.Matches[1].Key)) {
+		t.Fatalf("a plan with a key twice: %v", err)
+	}
+}
