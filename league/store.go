@@ -20,32 +20,14 @@ type Store struct {
 // OpenStore opens the database at url (as store.Open reads it) and
 // creates the league tables it lacks.
 func OpenStore(ctx context.Context, url string) (*Store, error) {
-	hs, err := store.Open(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
+	return store.OpenLayer(ctx, url, false, StoreOn)
 }
 
 // OpenStoreReadOnly opens the database at url for reading only
 // (store.OpenReadOnly); a store without the league tables holds no
 // league.
 func OpenStoreReadOnly(ctx context.Context, url string) (*Store, error) {
-	hs, err := store.OpenReadOnly(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
-}
-
-// own is StoreOn for a store opened here: closed again on error.
-func own(ctx context.Context, hs *store.Store) (*Store, error) {
-	s, err := StoreOn(ctx, hs)
-	if err != nil {
-		_ = hs.Close() // the migration's error is the one to report
-		return nil, err
-	}
-	return s, nil
+	return store.OpenLayer(ctx, url, true, StoreOn)
 }
 
 // StoreOn is the league store on the open store hs, whose connections it

@@ -38,32 +38,14 @@ type Storage struct {
 // as store.Open reads it: an SQLite file must be a gauntlet store or new)
 // and creates the tuning tables it lacks.
 func OpenStorage(ctx context.Context, url string) (*Storage, error) {
-	hs, err := store.Open(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
+	return store.OpenLayer(ctx, url, false, StorageOn)
 }
 
 // OpenStorageReadOnly opens the store at url for reading its studies
 // only (store.OpenReadOnly): nothing is written to it, and a store
 // without the tuning tables holds no study.
 func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
-	hs, err := store.OpenReadOnly(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
-}
-
-// own is StorageOn for a store opened here: closed again on error.
-func own(ctx context.Context, hs *store.Store) (*Storage, error) {
-	s, err := StorageOn(ctx, hs)
-	if err != nil {
-		_ = hs.Close() // StorageOn's error is the one to report
-		return nil, err
-	}
-	return s, nil
+	return store.OpenLayer(ctx, url, true, StorageOn)
 }
 
 // StorageOn puts Goptuna's storage on the open store hs, whose connections

@@ -107,7 +107,7 @@ func TestForeignDatabaseIsRefusedUntouched(t *testing.T) {
 			for _, open := range []struct {
 				name string
 				fn   func(context.Context, string) (*Store, error)
-			}{{"OpenStore", Open}, {"OpenStoreReadOnly", OpenReadOnly}} {
+			}{{"Open", Open}, {"OpenReadOnly", OpenReadOnly}} {
 				st, err := open.fn(context.Background(), "sqlite:"+path)
 				if err == nil {
 					_ = st.Close()

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -89,4 +90,41 @@ func TestConcurrentOpenPostgres(t *testing.T) {
 		sep = "&"
 	}
 	testConcurrentOpen(t, base+sep+"search_path="+schema)
+}
+
+// A layer that cannot be made on a store leaves it closed, and its error
+// is the one returned; one that can is handed the open store.
+func TestOpenLayer(t *testing.T) {
+	ctx := context.Background()
+	url := "sqlite:" + filepath.Join(t.TempDir(), "g.db")
+	refuse := errors.New("no such layer")
+	var seen *Store
+	_, err := OpenLayer(ctx, url, false, func(_ context.Context, hs *Store) (int, error) {
+		seen = hs
+		return 0, refuse
+	})
+	if !errors.Is(err, refuse) {
+		t.Fatalf("OpenLayer: %v; want the layer's error", err)
+	}
+	if err := seen.DB().PingContext(ctx); err == nil {
+		t.Error("the store is open after its layer failed")
+	}
+	for _, readOnly := range []bool{false, true} {
+		got, err := OpenLayer(ctx, url, readOnly, func(_ context.Context, hs *Store) (*Store, error) { return hs, nil })
+		if err != nil {
+			t.Fatalf("read-only %v: %v", readOnly, err)
+		}
+		if got.ReadOnly() != readOnly {
+			t.Errorf("read-only %v: the layer's store is read-only %v", readOnly, got.ReadOnly())
+		}
+		if err := got.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := OpenLayer(ctx, "nosuch:x", false, func(context.Context, *Store) (int, error) {
+		t.Error("a layer was made on a store that did not open")
+		return 0, nil
+	}); err == nil {
+		t.Error("OpenLayer opened an unknown storage")
+	}
 }

@@ -32,7 +32,7 @@ type Store struct {
 	dialect sqldb.Dialect
 	url     string
 	mark    FileMark // an SQLite store's file as opened (CheckFile)
-	// readOnly: an SQLite file opened by OpenStoreReadOnly, which nothing
+	// readOnly: an SQLite file opened by OpenReadOnly, which nothing
 	// writes to (and whose missing tables are read as empty).
 	readOnly bool
 }
@@ -98,18 +98,35 @@ func init() {
 	}})
 }
 
-// OpenStore opens (and creates the tables of) the storage at url. An
+// Open opens (and creates the tables of) the storage at url. An
 // existing SQLite file must be a gauntlet store, or empty: any other
 // database is refused before anything is written to it.
 func Open(ctx context.Context, url string) (*Store, error) { return openStore(ctx, url, false) }
 
-// OpenStoreReadOnly opens the storage at url for reading only: an SQLite
+// OpenReadOnly opens the storage at url for reading only: an SQLite
 // file must exist and be a gauntlet store (or empty), and nothing is
 // written to it, nor made beside it on read-only media (see readDSN);
 // tables it lacks read as empty. PostgreSQL stores are opened as by
-// OpenStore.
+// Open.
 func OpenReadOnly(ctx context.Context, url string) (*Store, error) {
 	return openStore(ctx, url, true)
+}
+
+// OpenLayer opens the storage at url (by OpenReadOnly where readOnly,
+// else by Open) and returns the layer that on makes of it: the store of
+// a league, a study or an SPSA study, sharing its connections. Should on
+// fail, the storage is closed again and on's error returned.
+func OpenLayer[T any](ctx context.Context, url string, readOnly bool, on func(context.Context, *Store) (T, error)) (T, error) {
+	hs, err := openStore(ctx, url, readOnly)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	layer, err := on(ctx, hs)
+	if err != nil {
+		_ = hs.Close() // on's error is the one to report
+	}
+	return layer, err
 }
 
 func openStore(ctx context.Context, url string, readOnly bool) (*Store, error) {
@@ -272,7 +289,7 @@ func (s *Store) Dialect() sqldb.Dialect { return s.dialect }
 func (s *Store) Close() error { return s.db.Close() }
 
 // ReadOnly reports whether the store is an SQLite file opened for reading
-// only (OpenStoreReadOnly): the tables of other packages are not to be made
+// only (OpenReadOnly): the tables of other packages are not to be made
 // in it, and read as empty where missing. PostgreSQL and in-memory stores
 // opened for reading are not read-only.
 func (s *Store) ReadOnly() bool { return s.readOnly }

@@ -21,32 +21,14 @@ type Storage struct {
 // OpenStorage opens the store at url ("sqlite:FILE" or "postgres://...",
 // as store.Open reads it) and creates the SPSA tables it lacks.
 func OpenStorage(ctx context.Context, url string) (*Storage, error) {
-	hs, err := store.Open(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
+	return store.OpenLayer(ctx, url, false, StorageOn)
 }
 
 // OpenStorageReadOnly opens the store at url for reading its studies
 // only (store.OpenReadOnly): nothing is written to it, and a store
 // without the SPSA tables holds no study.
 func OpenStorageReadOnly(ctx context.Context, url string) (*Storage, error) {
-	hs, err := store.OpenReadOnly(ctx, url)
-	if err != nil {
-		return nil, err
-	}
-	return own(ctx, hs)
-}
-
-// own is StorageOn for a store opened here: closed again on error.
-func own(ctx context.Context, hs *store.Store) (*Storage, error) {
-	s, err := StorageOn(ctx, hs)
-	if err != nil {
-		_ = hs.Close() // the migration's error is the one to report
-		return nil, err
-	}
-	return s, nil
+	return store.OpenLayer(ctx, url, true, StorageOn)
 }
 
 // StorageOn is the SPSA storage on the open store hs, whose connections it
