@@ -117,16 +117,17 @@ func OpenReadOnly(ctx context.Context, url string) (*Store, error) {
 // a league, a study or an SPSA study, sharing its connections. Should on
 // fail, the storage is closed again and on's error returned.
 func OpenLayer[T any](ctx context.Context, url string, readOnly bool, on func(context.Context, *Store) (T, error)) (T, error) {
+	var zero T
 	hs, err := openStore(ctx, url, readOnly)
 	if err != nil {
-		var zero T
 		return zero, err
 	}
 	layer, err := on(ctx, hs)
 	if err != nil {
 		_ = hs.Close() // on's error is the one to report
+		return zero, err
 	}
-	return layer, err
+	return layer, nil
 }
 
 func openStore(ctx context.Context, url string, readOnly bool) (*Store, error) {
