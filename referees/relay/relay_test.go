@@ -146,6 +146,9 @@ func TestRelayedPlayerFaults(t *testing.T) {
 	}{
 		{"crash", "3 --crash", "crashed in turn 2: exit status 4; stderr: bot: crashing"},
 		{"timeout", "3 --slow", "timeout in turn 2: "},
+		// An answer that comes late, but within lineproc.LateWindow, is
+		// timed: its forfeit names the turn it answered, not the next.
+		{"late answer", "3 --late", "timeout in turn 2: "},
 		{"line cap", "3 --flood", "timeout in turn 2: no newline within 10,000 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -279,7 +279,7 @@ func (g *relayGame) input(i int) (over bool, err error) {
 		write = limit + margin
 	}
 	if err := g.procs[i].Send(g.inbuf, write); err != nil {
-		return g.forfeit(i, err)
+		return g.forfeit(i, err, g.asked[i]+1)
 	}
 	return false, nil
 }
@@ -319,7 +319,7 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 			if lineproc.Came(err) {
 				g.res.Times[i] = append(g.res.Times[i], t)
 			}
-			return g.forfeit(i, err)
+			return g.forfeit(i, err, g.asked[i])
 		}
 		took = t
 		g.rec.line(ans)
@@ -332,13 +332,15 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 	return false, g.tell(g.inbuf)
 }
 
-// forfeit records player i's fault; a fault that is the game's clock
-// running out (the players are killed with it) is the referee's.
-func (g *relayGame) forfeit(i int, err error) (bool, error) {
+// forfeit records player i's fault in its turn (counted from 1); a fault
+// that is the game's clock running out (the players are killed with it) is
+// the referee's. The turn is the caller's to say: an answer that came late
+// has its time among the player's answer times already.
+func (g *relayGame) forfeit(i int, err error, turn int) (bool, error) {
 	if time.Now().After(g.deadline) {
 		return false, g.hung()
 	}
-	g.res.Forfeit[i] = describe(err, len(g.res.Times[i])+1)
+	g.res.Forfeit[i] = describe(err, turn)
 	if ts := g.res.Times[i]; len(ts) > 0 && g.asked[i] == len(ts) {
 		g.rec.took(i, ts[len(ts)-1]) // a late answer's time
 	}
