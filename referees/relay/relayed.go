@@ -318,6 +318,7 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 		if err != nil {
 			if lineproc.Came(err) {
 				g.res.Times[i] = append(g.res.Times[i], t)
+				g.rec.took(i, t) // a late answer's time
 			}
 			return g.forfeit(i, err, g.asked[i])
 		}
@@ -332,18 +333,14 @@ func (g *relayGame) output(line, rest string) (over bool, err error) {
 	return false, g.tell(g.inbuf)
 }
 
-// forfeit records player i's fault in its turn (counted from 1); a fault
-// that is the game's clock running out (the players are killed with it) is
-// the referee's. The turn is the caller's to say: an answer that came late
-// has its time among the player's answer times already.
+// forfeit records player i's fault in its turn (counted from 1, the
+// caller's to say); a fault that is the game's clock running out (the
+// players are killed with it) is the referee's.
 func (g *relayGame) forfeit(i int, err error, turn int) (bool, error) {
 	if time.Now().After(g.deadline) {
 		return false, g.hung()
 	}
 	g.res.Forfeit[i] = describe(err, turn)
-	if ts := g.res.Times[i]; len(ts) > 0 && g.asked[i] == len(ts) {
-		g.rec.took(i, ts[len(ts)-1]) // a late answer's time
-	}
 	g.rec.drain(i, evStderr)
 	g.rec.forfeit(i, g.res.Forfeit[i])
 	return true, nil

@@ -121,6 +121,24 @@ func TestRelayedTranscriptForfeit(t *testing.T) {
 	}
 }
 
+// A late answer's forfeit is in the turn it answered, with the answer's
+// time.
+func TestRelayedTranscriptLateAnswer(t *testing.T) {
+	lim := Limits{FirstTurn: time.Second, FirstTurnMargin: 750 * time.Millisecond, Turn: 400 * time.Millisecond, Margin: 100 * time.Millisecond, Game: time.Minute}
+	res, err := relayed(t, "", 6, bots("1", "3 --late"), lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Transcript.Turns[len(res.Transcript.Turns)-1]
+	if last.Player != 1 || last.Answer != 2 || !strings.HasPrefix(last.Forfeit, "timeout in turn 2: ") {
+		t.Fatalf("last turn %+v, want player 1's timeout in its answer 2", last)
+	}
+	// A machine loaded past the late window turns the late answer into none.
+	if strings.Contains(last.Forfeit, "answered after") && last.MS <= 500 {
+		t.Errorf("the late answer's time is %.0f ms in the transcript, want over 500 (%s)", last.MS, last.Forfeit)
+	}
+}
+
 // A game longer than the transcript's caps is played to its end; its
 // transcript stops at the cap and says so.
 func TestRelayedTranscriptCap(t *testing.T) {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # A bot of the race (relayed.py): steps $1 (default 3) every turn. With
 # --crash it exits at its second turn, --slow sleeps a second at its second
-# turn, --late 0.7 s (within the late window of the tests' 500 ms), --flood prints a 20,000-byte line at its second turn, --talk writes
-# a line to stderr every turn, --html answers markup and a terminal escape at
+# turn, --late 0.7 s (inside the late window of the tests' 500 ms), --flood
+# prints a 20,000-byte line at its second turn, --talk writes a line to
+# stderr every turn, --html answers markup and a terminal escape at
 # its first turn (the referee takes it for a step of 0), --pdata writes
 # psyleague's metadata lines to stderr every turn ([PDATA] turns, mode;
 # [PDATA+] steps).
