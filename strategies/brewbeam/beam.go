@@ -35,8 +35,9 @@ type Beam struct {
 
 	cur, next []node
 	set       nodeSet
-	discPow   []float32 // discount^d
-	tailPow   []float32 // discount^d + ... + discount^depth (eval_sum)
+	discPow   []float32 // disc^d
+	tailPow   []float32 // disc^d + ... + disc^depth (eval_sum)
+	disc      float32   // the turn's discount: discount, or disc_ahead when we lead
 
 	nodes    int // states generated this turn
 	deadline time.Time
@@ -92,17 +93,28 @@ func newBeam(cfg config) *Beam {
 		oc.width = min(cfg.oppWidth, cfg.width)
 		oc.depth = min(cfg.oppDepth, cfg.depth)
 		oc.timeLimit = 0
+		oc.discAhead = 0 // its search values the opponent's lines at the plain discount
 		b.opp = newBeam(oc)
 	}
+	b.setDiscount(cfg.discount)
+	return b
+}
+
+// setDiscount fills discPow and tailPow for discount d.
+func (b *Beam) setDiscount(d float32) {
+	if d == b.disc {
+		return
+	}
+	b.disc = d
 	p := float32(1)
 	for i := range b.discPow {
 		b.discPow[i] = p
-		p *= cfg.discount
+		p *= d
 	}
-	for i := cfg.depth; i >= 0; i-- {
+	b.tailPow[b.cfg.depth+1] = 0
+	for i := b.cfg.depth; i >= 0; i-- {
 		b.tailPow[i] = b.discPow[i] + b.tailPow[i+1]
 	}
-	return b
 }
 
 // Stats returns what the last call of Act searched.
@@ -220,6 +232,11 @@ func (b *Beam) prepare(s *brew.State, me int) {
 		r.learnLeft = cfg.learnTurns - s.Round
 	}
 	r.learnOnly = s.Round < cfg.learnFirst && s.NTome > 0
+	if cfg.discAhead > 0 && pl.Deliveries > op.Deliveries {
+		b.setDiscount(cfg.discAhead)
+	} else {
+		b.setDiscount(cfg.discount)
+	}
 	r.endPhase = s.Round >= cfg.endRound || pl.Deliveries >= r.goal-1 || op.Deliveries >= r.goal-1
 	final := op.Score + op.Inv[1] + op.Inv[2] + op.Inv[3]
 	for d := range r.opp.finalAt {

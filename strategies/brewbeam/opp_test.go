@@ -263,3 +263,37 @@ func forecastKey(f *forecast, nOrders int) uint32 {
 	}
 	return key
 }
+
+// TestDiscAhead: in a turn where we have brewed more potions than the
+// opponent the search discounts by disc_ahead; level or behind, and in the
+// opponent's search always, by the discount. disc_ahead 0 (the default)
+// keeps the discount in every turn.
+func TestDiscAhead(t *testing.T) {
+	ahead := map[string]float64{"disc_ahead": 0.97}
+	for _, c := range []struct {
+		params    map[string]float64
+		me, op    int32
+		want, opp float32
+	}{
+		{ahead, 2, 1, 0.97, 0.95},
+		{ahead, 2, 2, 0.95, 0.95},
+		{ahead, 1, 2, 0.95, 0.95},
+		{nil, 2, 1, 0.95, 0.95},
+		{map[string]float64{"discount": 0.9, "disc_ahead": 0.99}, 3, 0, 0.99, 0.9},
+	} {
+		bot, err := New(c.params, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := raceState(t)
+		s.P[0].Deliveries, s.P[1].Deliveries = c.me, c.op
+		bot.Act(&s, 0)
+		if bot.disc != c.want || bot.opp.disc != c.opp {
+			t.Errorf("%v, %d potions to %d: discount %v, the opponent's search %v; want %v, %v",
+				c.params, c.me, c.op, bot.disc, bot.opp.disc, c.want, c.opp)
+		}
+		if p := bot.discPow[3]; p != c.want*c.want*c.want {
+			t.Errorf("%v, %d potions to %d: discount^3 %v, want %v", c.params, c.me, c.op, p, c.want*c.want*c.want)
+		}
+	}
+}

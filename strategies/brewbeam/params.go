@@ -18,7 +18,9 @@ var Params = param.Specs{
 	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
 		Help: "per-turn wall-clock limit in milliseconds on top of the node budget (0 = none, reproducible)", Clock: true},
 	{Name: "discount", Kind: param.Float, Min: 0.5, Max: 1, Default: 0.95,
-		Help: "factor applied per depth to the points of a brew (sooner is surer)"},
+		Help: "factor applied per depth to the points of a brew (sooner is surer); disc_ahead replaces it in turns where we lead"},
+	{Name: "disc_ahead", Kind: param.Float, Min: 0, Max: 1, Default: 0,
+		Help: "discount in turns where we have brewed more potions than the opponent, so that a lead buys patience (0: the discount in every turn)"},
 	{Name: "w_score", Kind: param.Float, Min: 0, Max: 5, Default: 1,
 		Help: "weight of the points earned by brewing"},
 	{Name: "w_brew", Kind: param.Float, Min: 0, Max: 50, Default: 5,
@@ -81,6 +83,7 @@ type config struct {
 	width, depth, nodes int
 	timeLimit           time.Duration
 	discount            float32
+	discAhead           float32
 	wScore, wUrgency    float32
 	wBrew               float32
 	wTier               [4]float32
@@ -115,6 +118,7 @@ func configFrom(v param.Values) (config, error) {
 		nodes:      Params.Int(v, "nodes"),
 		timeLimit:  time.Duration(Params.Int(v, "time_ms")) * time.Millisecond,
 		discount:   f("discount"),
+		discAhead:  f("disc_ahead"),
 		wScore:     f("w_score"),
 		wUrgency:   f("w_urgency"),
 		wBrew:      f("w_brew"),
