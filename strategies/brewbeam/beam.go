@@ -111,7 +111,6 @@ func (b *Beam) setDiscount(d float32) {
 		b.discPow[i] = p
 		p *= d
 	}
-	b.tailPow[b.cfg.depth+1] = 0
 	for i := b.cfg.depth; i >= 0; i-- {
 		b.tailPow[i] = b.discPow[i] + b.tailPow[i+1]
 	}
