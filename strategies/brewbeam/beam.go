@@ -46,7 +46,13 @@ type Beam struct {
 	best     node         // the best line's final state after search
 	firsts   []firstValue // searchSpread's value of each first action
 	opp      *Beam        // the search from the opponent's seat (opp_model 2)
-	rch      reacher
+	at       uint16       // the index in cur of the state being expanded (cur holds at most width ≤ 5,000)
+	bestAt   int          // the index in cur of the best line's final state after search
+	// trail[d], with trackPath, holds the points plus tier-1..3
+	// ingredients and the parent of each state of the layer after d
+	// actions, so that a line's final score can be read at each depth.
+	trail [][]trailNode
+	rch   reacher
 }
 
 var _ brew.Bot = (*Beam)(nil)
@@ -83,6 +89,12 @@ func newBeam(cfg config) *Beam {
 		firsts:  make([]firstValue, 0, 256),
 	}
 	b.set.reset(layer)
+	if cfg.trackPath {
+		b.trail = make([][]trailNode, cfg.depth+1)
+		for d := range b.trail {
+			b.trail[d] = make([]trailNode, 0, cfg.width)
+		}
+	}
 	if cfg.oppModel == 2 {
 		oc := cfg
 		oc.oppModel = 0
@@ -94,6 +106,7 @@ func newBeam(cfg config) *Beam {
 		oc.depth = min(cfg.oppDepth, cfg.depth)
 		oc.timeLimit = 0
 		oc.discAhead = 0 // its search values the opponent's lines at the plain discount
+		oc.trackPath = cfg.oppFinal
 		b.opp = newBeam(oc)
 	}
 	b.setDiscount(cfg.discount)
@@ -284,6 +297,7 @@ func (b *Beam) search(s *brew.State, me int) brew.Action {
 		b.set.reset(cap(b.next))
 		complete := true
 		for i := range b.cur {
+			b.at = uint16(i)
 			if !b.expand(&b.cur[i], d) {
 				complete = false
 				break
@@ -298,6 +312,9 @@ func (b *Beam) search(s *brew.State, me int) brew.Action {
 		}
 		b.cur, b.next = b.next, b.cur
 		b.stats.Depth = d + 1
+		if b.cfg.trackPath {
+			b.record(d + 1)
+		}
 		if !complete {
 			break
 		}
@@ -313,8 +330,39 @@ func (b *Beam) search(s *brew.State, me int) brew.Action {
 			best = i
 		}
 	}
-	b.best = b.cur[best]
+	b.best, b.bestAt = b.cur[best], best
 	return b.decode(s, me, b.cur[best].first)
+}
+
+// trailNode is what trail keeps of a state.
+type trailNode struct {
+	pts    int32 // points earned plus tier-1..3 ingredients held
+	parent uint16
+}
+
+// record keeps the layer after d actions, b.cur, in trail[d].
+func (b *Beam) record(d int) {
+	t := b.trail[d][:0]
+	for i := range b.cur {
+		n := &b.cur[i]
+		inv := invOf(n.a)
+		t = append(t, trailNode{pts: int32(n.b&scoreMask) + inv[1] + inv[2] + inv[3], parent: n.parent})
+	}
+	b.trail[d] = t
+}
+
+// linePoints sets pts[d], for each depth d of the last search's line
+// ending in the state at index at of its deepest layer, to the points
+// plus tier-1..3 ingredients that line holds after d actions, and
+// returns the line's depth.
+func (b *Beam) linePoints(at int, pts *[maxDepth + 2]int32) int {
+	depth := b.stats.Depth
+	for d := depth; d >= 1; d-- {
+		t := b.trail[d][at]
+		pts[d] = t.pts
+		at = int(t.parent)
+	}
+	return depth
 }
 
 // firstValue is what the searches of searchSpread found for one first
@@ -614,10 +662,10 @@ func (b *Beam) add(a, bb uint64, disc, eval float32, hist uint32, first uint16) 
 	idx, slot := b.set.lookup(a, bb)
 	if idx >= 0 {
 		if old := &b.next[idx]; eval > old.eval {
-			old.disc, old.eval, old.hist, old.first = disc, eval, hist, first
+			old.disc, old.eval, old.hist, old.first, old.parent = disc, eval, hist, first, b.at
 		}
 		return
 	}
 	b.set.insert(slot, a, bb, int32(len(b.next)))
-	b.next = append(b.next, node{a: a, b: bb, disc: disc, eval: eval, hist: hist, first: first})
+	b.next = append(b.next, node{a: a, b: bb, disc: disc, eval: eval, hist: hist, first: first, parent: b.at})
 }

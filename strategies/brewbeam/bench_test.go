@@ -16,6 +16,10 @@ func BenchmarkTurn(b *testing.B) { benchTurn(b, nil) }
 // three times.
 func BenchmarkTurnOneForecast(b *testing.B) { benchTurn(b, map[string]float64{"opp_lines": 1}) }
 
+// BenchmarkTurnOppFinal is BenchmarkTurn with the opponent's final score
+// read from its line (opp_final 1): its search keeps each layer's trail.
+func BenchmarkTurnOppFinal(b *testing.B) { benchTurn(b, map[string]float64{"opp_final": 1}) }
+
 func benchTurn(b *testing.B, params map[string]float64) {
 	states := midgameStates(b, 4)
 	bot, err := New(params, 1)

@@ -99,13 +99,14 @@ func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order,
 	if o.stats.Depth == 0 {
 		return -1, -1
 	}
-	return b.fillForecast(&o.best, &s.P[1-me], f)
+	return b.fillForecast(&o.best, o.bestAt, &s.P[1-me], f)
 }
 
 // fillForecast fills f (which holds the opponent's score now) from the
-// opponent's line ending in n and returns the order and the action index
-// of the line's last brew (-1, -1 without one).
-func (b *Beam) fillForecast(n *node, op *brew.PlayerState, f *forecast) (order, last int) {
+// opponent's line ending in n, at index at of its search's last layer,
+// and returns the order and the action index of the line's last brew
+// (-1, -1 without one).
+func (b *Beam) fillForecast(n *node, at int, op *brew.PlayerState, f *forecast) (order, last int) {
 	r := &b.r
 	hist := n.hist
 	order, last = -1, -1
@@ -127,6 +128,15 @@ func (b *Beam) fillForecast(n *node, op *brew.PlayerState, f *forecast) (order, 
 	}
 	for d := range f.finalAt {
 		f.finalAt[d] = max(f.finalAt[d], op.Score)
+	}
+	if b.cfg.oppFinal {
+		// The line's own points and ingredients at each depth, its casts'
+		// gains included; past its end they stay as they were there.
+		var pts [maxDepth + 2]int32
+		depth := b.opp.linePoints(at, &pts)
+		for d := 1; d < len(f.finalAt); d++ {
+			f.finalAt[d] = op.Score + pts[min(d, depth)]
+		}
 	}
 	if r.endsGame(op, brews) {
 		// The line ends there, so its final state is the game's end: its
@@ -202,7 +212,7 @@ func (b *Beam) altForecasts(op *brew.PlayerState, now forecast) {
 		}
 		keys[r.nAlt+1] = bestKey
 		r.alt[r.nAlt] = now
-		b.fillForecast(&o.cur[best], op, &r.alt[r.nAlt])
+		b.fillForecast(&o.cur[best], best, op, &r.alt[r.nAlt])
 		r.nAlt++
 	}
 }

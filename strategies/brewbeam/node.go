@@ -68,11 +68,12 @@ func withUses(b uint64, u0, u1 int32) uint64 {
 // its line, its evaluation, the first action of its line and when the line
 // brewed each order.
 type node struct {
-	a, b  uint64
-	disc  float32 // discounted, weighted points earned on the line
-	eval  float32
-	hist  uint32 // per order q, bits 5q..5q+4: 1 + the action index of its brew (0: not brewed)
-	first uint16 // encoded root action
+	a, b   uint64
+	disc   float32 // discounted, weighted points earned on the line
+	eval   float32
+	hist   uint32 // per order q, bits 5q..5q+4: 1 + the action index of its brew (0: not brewed)
+	first  uint16 // encoded root action
+	parent uint16 // index of the state it came from in the layer before (read with trackPath)
 }
 
 // histBits is the width of one order's field in node.hist.

@@ -297,3 +297,42 @@ func TestDiscAhead(t *testing.T) {
 		}
 	}
 }
+
+// TestOppFinal: the opponent's line is a CAST [-1,1,0,0] and the BREW of
+// order 0 (2 tier-1, 20 rupees). Without opp_final its final score after
+// d actions is its points and ingredients now (50 + 1) plus the brew's
+// price net of its ingredients, which misses the tier-1 ingredient the
+// cast made; with opp_final it is the line's own: 52 after the cast, 70
+// after the brew.
+func TestOppFinal(t *testing.T) {
+	for _, c := range []struct {
+		final      float64
+		at1, at2   int32
+		wantTrails bool
+	}{
+		{0, 51, 69, false},
+		{1, 52, 70, true},
+	} {
+		b, err := New(map[string]float64{"learn_turns": 0, "opp_lines": 1, "opp_final": c.final}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := raceState(t)
+		s.P[1].Score = 50
+		b.Act(&s, 0)
+		if b.r.opp.goneAt[2]&1 == 0 {
+			t.Fatalf("opp_final=%v: the forecast does not brew order 0 with its second action", c.final)
+		}
+		if got1, got2 := b.r.opp.finalAt[1], b.r.opp.finalAt[2]; got1 != c.at1 || got2 != c.at2 {
+			t.Errorf("opp_final=%v: the opponent's final score after one and two actions %d, %d; want %d, %d",
+				c.final, got1, got2, c.at1, c.at2)
+		}
+		if (b.opp.trail != nil) != c.wantTrails || b.trail != nil {
+			t.Errorf("opp_final=%v: the opponent's search keeps trails %v, ours %v; want %v, false",
+				c.final, b.opp.trail != nil, b.trail != nil, c.wantTrails)
+		}
+		if n := testing.AllocsPerRun(5, func() { b.Act(&s, 0) }); n != 0 {
+			t.Errorf("opp_final=%v: a turn allocates %v times", c.final, n)
+		}
+	}
+}

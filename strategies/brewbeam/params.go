@@ -74,6 +74,9 @@ var Params = param.Specs{
 		Help: "opp_model 2: 1: when the opponent's predicted line ends the game, a second search predicts its play without the order its last brew takes, for our lines that brew that order first (they go on past that turn)"},
 	{Name: "opp_lines", Kind: param.Int, Min: 1, Max: maxAlt + 1, Default: 3,
 		Help: "opp_model 2: forecasts of the opponent's play our move is judged against: its search's best line and, above 1, its best lines with another first brew (order or turn) or another game-ending turn, one search of ours each"},
+	{Name: "opp_final", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "opp_model 2: the opponent's final score our game-ending lines are judged against, were the game to end after d actions: " +
+			"0: its points and ingredients now plus its forecast line's brews, net of their cost; 1: its forecast line's points and tier-1..3 ingredients after d actions, its casts included"},
 	{Name: "opp_spread", Kind: param.Float, Min: 0, Max: 1, Default: 0.25,
 		Help: "opp_lines above 1: weight of each other forecast's best line for a first action, beside 1 for the best forecast's"},
 }
@@ -104,6 +107,8 @@ type config struct {
 	oppDeny             bool
 	oppLines            int
 	oppSpread           float32
+	oppFinal            bool
+	trackPath           bool // keep each layer's points and parents (the opponent's search with opp_final)
 }
 
 func configFrom(v param.Values) (config, error) {
@@ -143,5 +148,6 @@ func configFrom(v param.Values) (config, error) {
 		oppDeny:    Params.Int(v, "opp_deny") != 0,
 		oppLines:   Params.Int(v, "opp_lines"),
 		oppSpread:  f("opp_spread"),
+		oppFinal:   Params.Int(v, "opp_final") != 0,
 	}, nil
 }
