@@ -186,14 +186,18 @@ func TestLateAnswerSaysByHowMuch(t *testing.T) {
 }
 
 // TestAnswerInTimeWithMargin: an answer past the limit but within the
-// margin is an answer, with its time.
+// margin is an answer, with its time. The bot answers 200 ms after it
+// reads; its time is counted from when the write returned, which a loaded
+// machine can delay by tens of milliseconds (under the race detector
+// beside other packages' tests, a 60 ms answer has measured 42 ms), so
+// the check asks only that it be well past the 50 ms limit.
 func TestAnswerInTimeWithMargin(t *testing.T) {
-	p := start(t, "testdata/sleepy.sh", "0.06")
+	p := start(t, "testdata/sleepy.sh", "0.2")
 	if err := p.Send([]byte("x\n"), time.Second); err != nil {
 		t.Fatal(err)
 	}
-	got, took, err := p.Answer(50*time.Millisecond, 500*time.Millisecond)
-	if err != nil || got != "late x" || took < 60*time.Millisecond {
+	got, took, err := p.Answer(50*time.Millisecond, 2*time.Second)
+	if err != nil || got != "late x" || took < 120*time.Millisecond {
 		t.Fatalf("Answer = %q %v %v", got, took, err)
 	}
 }
