@@ -139,9 +139,13 @@ func TestDeadWorkersBlockIsTakenOver(t *testing.T) {
 
 // TestLeasesRenewedWhilePlayed runs two workers whose blocks take several
 // leases to play: renewed while their games are played and stored, no
-// block is taken over and no game is played twice.
+// block is taken over and no game is played twice. A block of 16 games,
+// two at a time, takes 800 ms, about 2.7 leases of 300 ms, renewed every
+// 100 ms: a lease runs out only if three renewals in a row are late (at
+// 30 ms a game and 90 ms a lease, a loaded machine running the race
+// detector has let one run out).
 func TestLeasesRenewedWhilePlayed(t *testing.T) {
-	d := &harnesstest.Duel{Seats: 2, Delay: 30 * time.Millisecond}
+	d := &harnesstest.Duel{Seats: 2, Delay: 100 * time.Millisecond}
 	r := harnesstest.DuelRegistry(d)
 	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "g.db"))
 	var wg sync.WaitGroup
@@ -156,7 +160,7 @@ func TestLeasesRenewedWhilePlayed(t *testing.T) {
 				errs[w] = err
 				return
 			}
-			rss[w], errs[w] = (&Runner{Store: st, Jobs: 2, Lease: 90 * time.Millisecond, Worker: fmt.Sprint("w", w)}).Run(context.Background(), p, nil)
+			rss[w], errs[w] = (&Runner{Store: st, Jobs: 2, Lease: 300 * time.Millisecond, Worker: fmt.Sprint("w", w)}).Run(context.Background(), p, nil)
 		}()
 	}
 	wg.Wait()
