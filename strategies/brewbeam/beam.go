@@ -345,8 +345,7 @@ func (b *Beam) record(d int) {
 	t := b.trail[d][:0]
 	for i := range b.cur {
 		n := &b.cur[i]
-		inv := invOf(n.a)
-		t = append(t, trailNode{pts: int32(n.b&scoreMask) + inv[1] + inv[2] + inv[3], parent: n.parent})
+		t = append(t, trailNode{pts: endPoints(n.a, n.b), parent: n.parent})
 	}
 	b.trail[d] = t
 }

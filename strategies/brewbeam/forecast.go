@@ -142,8 +142,7 @@ func (b *Beam) fillForecast(n *node, at int, op *brew.PlayerState, f *forecast) 
 		// The line ends there, so its final state is the game's end: its
 		// points and ingredients are exact.
 		f.end = last + 1
-		inv := invOf(n.a)
-		final := op.Score + int32(n.b&scoreMask) + inv[1] + inv[2] + inv[3]
+		final := op.Score + endPoints(n.a, n.b)
 		for d := f.end; d < len(f.finalAt); d++ {
 			f.finalAt[d] = final
 		}

@@ -51,6 +51,14 @@ func withInv(a uint64, inv *[4]int32) uint64 {
 	return a
 }
 
+// endPoints is what the state a, b would score were the game to end
+// there: the points its line earned plus its tier-1..3 ingredients (tier
+// 0 scores nothing).
+func endPoints(a, b uint64) int32 {
+	inv := invOf(a)
+	return int32(b&scoreMask) + inv[1] + inv[2] + inv[3]
+}
+
 func brewedOf(a uint64) uint32   { return uint32(a>>brewedShift) & 0x1f }
 func learntOf(a uint64) uint32   { return uint32(a>>learnShift) & 0x3f }
 func castableOf(a uint64) uint64 { return a >> castShift }
