@@ -94,6 +94,20 @@ func (b *Beam) forecast(s *brew.State, me int, gone uint32, f *forecast) (order,
 	for d := range o.r.opp.goneAt {
 		o.r.opp.goneAt[d] = gone
 	}
+	// Its game-ending lines are won or lost against our score were the
+	// game to end now (prepare sets it), or, with opp_judge, against our
+	// points alone or against nothing: the public bots measured end the
+	// game as soon as they can, whatever the score.
+	switch b.cfg.oppJudge {
+	case 1:
+		for d := range o.r.opp.finalAt {
+			o.r.opp.finalAt[d] = s.P[me].Score
+		}
+	case 2:
+		for d := range o.r.opp.finalAt {
+			o.r.opp.finalAt[d] = -1
+		}
+	}
 	o.search(s, 1-me)
 	b.stats.OppNodes += o.stats.Nodes
 	if o.stats.Depth == 0 {

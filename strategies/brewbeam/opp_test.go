@@ -336,3 +336,41 @@ func TestOppFinal(t *testing.T) {
 		}
 	}
 }
+
+// TestOppJudge: the opponent, one brew from the goal, can end the game
+// with its second action at 28 points (8 + 20). We hold 25 points and 5
+// tier-3 ingredients (30 were the game to end now). Judged against our
+// points and ingredients (opp_judge 0) that end is lost and its search
+// does not take it (it may end the game later, with more); against our
+// points alone (1) it is won and taken; with 2 every end of its own is
+// won, even against 60 points.
+func TestOppJudge(t *testing.T) {
+	for _, c := range []struct {
+		judge float64
+		ours  int32
+		takes bool
+	}{
+		{0, 25, false}, {1, 25, true}, {2, 25, true},
+		{0, 60, false}, {1, 60, false}, {2, 60, true},
+	} {
+		s := raceState(t)
+		s.P[1].Deliveries = s.BrewGoal() - 1
+		s.P[1].Score = 8
+		s.P[0].Score = c.ours
+		s.P[0].Inv = [brew.Tiers]int32{1, 0, 0, 5}
+		b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0, "opp_judge": c.judge}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Act(&s, 0)
+		end := b.r.opp.end
+		if takes := end == 2; takes != c.takes {
+			t.Errorf("opp_judge=%v, our score %d: the forecast ends the game after %d actions; want the end at 28 points after 2 taken: %v",
+				c.judge, c.ours, end, c.takes)
+			continue
+		}
+		if c.takes && b.r.opp.finalAt[2] != 28 {
+			t.Errorf("opp_judge=%v, our score %d: the opponent's final score %d, want 28", c.judge, c.ours, b.r.opp.finalAt[2])
+		}
+	}
+}

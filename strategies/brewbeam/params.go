@@ -77,6 +77,9 @@ var Params = param.Specs{
 	{Name: "opp_final", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "opp_model 2: the opponent's final score our game-ending lines are judged against, were the game to end after d actions: " +
 			"0: its points and ingredients now plus its forecast line's brews, net of their cost; 1: its forecast line's points and tier-1..3 ingredients after d actions, its casts included"},
+	{Name: "opp_judge", Kind: param.Int, Min: 0, Max: 2, Default: 2,
+		Help: "opp_model 2: what the opponent's search judges its game-ending lines against, as won or lost: " +
+			"0: our points and tier-1..3 ingredients now; 1: our points now alone; 2: nothing (every end of its own is won: an opponent that ends the game as soon as it can)"},
 	{Name: "opp_spread", Kind: param.Float, Min: 0, Max: 1, Default: 0.25,
 		Help: "opp_lines above 1: weight of each other forecast's best line for a first action, beside 1 for the best forecast's"},
 }
@@ -108,6 +111,7 @@ type config struct {
 	oppLines            int
 	oppSpread           float32
 	oppFinal            bool
+	oppJudge            int
 	trackPath           bool // keep each layer's points and parents (the opponent's search with opp_final)
 }
 
@@ -149,5 +153,6 @@ func configFrom(v param.Values) (config, error) {
 		oppLines:   Params.Int(v, "opp_lines"),
 		oppSpread:  f("opp_spread"),
 		oppFinal:   Params.Int(v, "opp_final") != 0,
+		oppJudge:   Params.Int(v, "opp_judge"),
 	}, nil
 }
