@@ -7,7 +7,7 @@ import (
 )
 
 // TestDuelWeights: paperpaths2 plays a game of two players with the duel_
-// values of its eight weights and a game of six with the others; paperpaths
+// values of its ten weights and a game of six with the others; paperpaths
 // has the same values for both.
 func TestDuelWeights(t *testing.T) {
 	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
@@ -37,7 +37,7 @@ func TestDuelWeights(t *testing.T) {
 		}
 		got := b.weights
 		d := c.specs.Defaults()
-		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1}
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"])}
 		if got != want {
 			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
 		}
@@ -48,9 +48,39 @@ func TestDuelWeights(t *testing.T) {
 		t.Errorf("paperpaths2's duel values are its six-player values: the test above tells nothing")
 	}
 	d1 := Params.Defaults()
-	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare"} {
+	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare", "estimator"} {
 		if d1[n] != d1["duel_"+n] {
 			t.Errorf("paperpaths: %s %v, duel_%s %v: the baseline must play duels as before", n, d1[n], n, d1["duel_"+n])
+		}
+	}
+}
+
+// TestDuelEstimator: estimator orders the loops of a game of six and
+// duel_estimator those of a game of two, each leaving the other alone.
+func TestDuelEstimator(t *testing.T) {
+	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
+	six := midGame(t)
+	for _, c := range []struct {
+		set     string
+		players int
+		want    int
+	}{
+		{"duel_estimator", 2, 1},
+		{"duel_estimator", 6, 0},
+		{"estimator", 2, 0},
+		{"estimator", 6, 1},
+	} {
+		b, err := New2(param.Values{"game_ms": 0, "paths": 10, c.set: 1}, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := six
+		if c.players == 2 {
+			s = duel
+		}
+		b.Command(s, lastAlive(s))
+		if b.estimator != c.want {
+			t.Errorf("%s=1 in a game of %d: estimator %d, want %d", c.set, c.players, b.estimator, c.want)
 		}
 	}
 }

@@ -45,10 +45,10 @@
 // to an opponent's long trail from home (press), a per-game time budget
 // shared out over the decisions left, a guard on the closing cell against
 // the opponents that can reach it by the closing (close_guard, counting
-// only those with no trail out with close_guard_bare), and nine weights of
+// only those with no trail out with close_guard_bare), and ten weights of
 // their own in a game of two players (duel_forward, duel_max_len,
 // duel_margin, duel_time_bias, duel_w_enemy, duel_approach,
-// duel_close_guard, duel_close_guard_bare, duel_press).
+// duel_close_guard, duel_close_guard_bare, duel_press, duel_estimator).
 // Params keeps the previous defaults.
 package paperpaths
 

@@ -96,6 +96,8 @@ var Params = param.Specs{
 		Help: "close_guard_bare in a game of two players"},
 	{Name: "duel_press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
 		Help: "press in a game of two players"},
+	{Name: "duel_estimator", Kind: param.Int, Min: 0, Max: 2, Default: 0,
+		Help: "estimator in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -157,6 +159,7 @@ type weights struct {
 	forward, margin, timeBias, wEnemy, approach, closeGuard float64
 	press                                                   int
 	closeBare                                               bool // close_guard counts only the opponents with no trail out
+	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -172,6 +175,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		closeGuard: specs.Float(v, prefix+"close_guard"),
 		press:      specs.Int(v, prefix+"press"),
 		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
+		estimator:  specs.Int(v, prefix+"estimator"),
 	}
 }
 
@@ -188,7 +192,6 @@ type options struct {
 	depth         int
 	timeLimit     time.Duration
 	gameBudget    time.Duration // 0: none; negative: the runner's limits
-	estimator     int
 	nitroTicks    float64
 	slowTicks     float64
 	emptyTicks    int32
@@ -219,7 +222,6 @@ func readOptions(specs param.Specs, v param.Values) options {
 		depth:      specs.Int(v, "depth"),
 		timeLimit:  time.Duration(specs.Int(v, "time_ms")) * time.Millisecond,
 		gameBudget: time.Duration(specs.Int(v, "game_ms")) * time.Millisecond,
-		estimator:  specs.Int(v, "estimator"),
 		nitroTicks: specs.Float(v, "nitro_ticks"),
 		slowTicks:  specs.Float(v, "slow_ticks"),
 		emptyTicks: int32(specs.Int(v, "empty_ticks")),
