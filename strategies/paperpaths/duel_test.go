@@ -3,6 +3,7 @@ package paperpaths
 import (
 	"testing"
 
+	"gauntlet/referees/paperio"
 	"gauntlet/strategies/param"
 )
 
@@ -23,15 +24,11 @@ func TestDuelWeights(t *testing.T) {
 		{"paperpaths2 six", New2, Params2, "", 6},
 		{"paperpaths duel", New, Params, "duel_", 2},
 	} {
-		b, err := c.new(param.Values{"game_ms": 0, "paths": 10}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
 		s := six
 		if c.players == 2 {
 			s = duel
 		}
-		b.Command(s, lastAlive(s))
+		b := decideOnce(t, c.new, param.Values{"game_ms": 0, "paths": 10}, s)
 		if !b.weighed {
 			t.Fatalf("%s: no decision made", c.name)
 		}
@@ -70,17 +67,24 @@ func TestDuelEstimator(t *testing.T) {
 		{"estimator", 2, 0},
 		{"estimator", 6, 1},
 	} {
-		b, err := New2(param.Values{"game_ms": 0, "paths": 10, c.set: 1}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
 		s := six
 		if c.players == 2 {
 			s = duel
 		}
-		b.Command(s, lastAlive(s))
+		b := decideOnce(t, New2, param.Values{"game_ms": 0, "paths": 10, c.set: 1}, s)
 		if b.estimator != c.want {
 			t.Errorf("%s=1 in a game of %d: estimator %d, want %d", c.set, c.players, b.estimator, c.want)
 		}
 	}
+}
+
+// decideOnce makes a bot with values v and has it answer the state s once.
+func decideOnce(t *testing.T, newBot func(param.Values, uint64) (*Bot, error), v param.Values, s *paperio.State) *Bot {
+	t.Helper()
+	b, err := newBot(v, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Command(s, lastAlive(s))
+	return b
 }
