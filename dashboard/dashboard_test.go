@@ -22,6 +22,7 @@ import (
 	"gauntlet/harness/results"
 	"gauntlet/harness/runner"
 	"gauntlet/harness/store"
+	"gauntlet/internal/testjson"
 	"gauntlet/tuning"
 )
 
@@ -354,8 +355,8 @@ func TestStudyPageShowsTheBest(t *testing.T) {
 	if err := json.Unmarshal([]byte(htmlUnescape(pre[1])), &file); err != nil {
 		t.Fatalf("the params file is not JSON: %v\n%s", err, pre[1])
 	}
-	want, _ := json.Marshal(sum.BestParams)
-	got, _ := json.Marshal(file.Params)
+	want := testjson.Marshal(t, sum.BestParams)
+	got := testjson.Marshal(t, file.Params)
 	if string(got) != string(want) || file.Trial != *sum.BestTrial {
 		t.Errorf("params file trial %d %s, tune's best trial %d %s", file.Trial, got, *sum.BestTrial, want)
 	}

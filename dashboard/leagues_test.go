@@ -122,7 +122,9 @@ func TestLeaguePage(t *testing.T) {
 	}
 	check("after 120 games")
 	if f := os.Getenv("LEAGUE_PAGE_DUMP"); f != "" {
-		_ = os.WriteFile(f, []byte(get(t, ts, path, 200)), 0o644)
+		if err := os.WriteFile(f, []byte(get(t, ts, path, 200)), 0o644); err != nil {
+			t.Logf("LEAGUE_PAGE_DUMP: %v", err)
+		}
 	}
 	playLeague(t, url, name, "w2", 240)
 	check("after 240 games")

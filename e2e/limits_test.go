@@ -181,7 +181,7 @@ func markedBy(t *testing.T, pid int) []string {
 		if err != nil || bytes.Contains(stat, []byte(") Z ")) {
 			continue
 		}
-		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")) // gone since: listed without its command
 		out = append(out, e.Name()+" "+string(bytes.ReplaceAll(cmd, []byte{0}, []byte{' '})))
 	}
 	return out
@@ -248,7 +248,9 @@ func TestKill9LeavesNothing(t *testing.T) {
 	dead := []string{filepath.Join(tmp, "gauntlet-hextris-999999999.1-x"), filepath.Join(tmp, "gauntlet-tune-999999999.1-y")}
 	live := filepath.Join(tmp, "gauntlet-hextris-"+owner.Token()+"-z") // this test's own
 	for _, d := range append(dead, live) {
-		os.MkdirAll(d, 0o755)
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	// The next gauntlet running an external solver cleans up.
 	next := exec.Command(bin, "eval", "--game", "hextris", "--strategy", "cmd:"+testBot(t, "hextris", "solvers", "exit3.sh"),
@@ -275,7 +277,10 @@ func TestKill9LeavesNothing(t *testing.T) {
 	if _, err := os.Stat(live); err != nil {
 		t.Errorf("the directory of a live process was removed: %v", err)
 	}
-	ents, _ := os.ReadDir(tmp)
+	ents, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, e := range ents {
 		if e.Name() != filepath.Base(live) {
 			t.Errorf("left in TMPDIR: %s", e.Name())

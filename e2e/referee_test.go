@@ -129,7 +129,9 @@ func playedResumed(t *testing.T, out string) (int, int) {
 	return played, resumed
 }
 
-// storedGames counts the stored games of run, and their distinct keys.
+// storedGames counts the stored games of run, and their distinct keys. A
+// store not there yet, without its tables yet or locked by the run reads
+// as no games: callers poll until a count, or want one above zero.
 func storedGames(t *testing.T, db, run string) (rows, distinct int) {
 	t.Helper()
 	ctx := context.Background()
@@ -138,7 +140,6 @@ func storedGames(t *testing.T, db, run string) (rows, distinct int) {
 		return 0, 0
 	}
 	defer st.Close()
-	// Before the run's first batch there is no table: no games.
 	_ = st.DB().QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT match_key) FROM games WHERE run_id = ?`, run).Scan(&rows, &distinct)
 	return rows, distinct
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gauntlet/internal/testjson"
 )
 
 type towersRef struct {
@@ -82,7 +84,7 @@ func TestTowersSolveReplay(t *testing.T) {
 			t.Errorf("%s: %d moves, length %v, optimal %v; the reference's optimum is %d", r.ID, len(a.Moves), a.Length, a.Optimal, *r.Optimal)
 		default:
 			agree++
-			line, _ := json.Marshal(map[string]any{"columns": r.Columns, "moves": a.Moves})
+			line := testjson.Marshal(t, map[string]any{"columns": r.Columns, "moves": a.Moves})
 			replayIn.Write(append(line, '\n'))
 			solved = append(solved, len(a.Moves))
 		}

@@ -15,6 +15,7 @@ import (
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/results"
 	"gauntlet/internal/testbot"
+	"gauntlet/internal/testjson"
 	"gauntlet/tuning"
 )
 
@@ -58,19 +59,10 @@ func TestTuneExternalBot(t *testing.T) {
 		t.Fatalf("eval: %v: %s", err, js)
 	}
 	for _, k := range []string{"dw", "pw"} {
-		if want := k + "=" + strings.TrimSpace(string(mustJSON(t, bf.Params[k]))); !strings.Contains(s.Strategy, want) {
+		if want := k + "=" + strings.TrimSpace(string(testjson.Marshal(t, bf.Params[k]))); !strings.Contains(s.Strategy, want) {
 			t.Errorf("eval ran %s, not the best configuration (%s)", s.Strategy, want)
 		}
 	}
-}
-
-func mustJSON(t *testing.T, v any) []byte {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestTuneExternalBotKilledResumes: kill -9 of a study of an external bot

@@ -22,13 +22,25 @@ const benchGames = 64
 // games (greedy against random, seeds 1..64) played by a plain loop over
 // the referee, with bots built as the harness builds them.
 func BenchmarkBrewBare(b *testing.B) {
-	gv, _ := brewbasic.GreedyParams.Validate(param.Values{})
-	rv, _ := brewbasic.RandomParams.Validate(param.Values{})
+	gv, err := brewbasic.GreedyParams.Validate(param.Values{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rv, err := brewbasic.RandomParams.Validate(param.Values{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		for s := 1; s <= benchGames; s++ {
-			g, _ := brewbasic.NewGreedy(gv, runner.PlayerSeed(uint64(s), 0))
-			r, _ := brewbasic.NewRandom(rv, runner.PlayerSeed(uint64(s), 1))
+			g, err := brewbasic.NewGreedy(gv, runner.PlayerSeed(uint64(s), 0))
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := brewbasic.NewRandom(rv, runner.PlayerSeed(uint64(s), 1))
+			if err != nil {
+				b.Fatal(err)
+			}
 			if _, err := brew.PlayMatch(context.Background(), int64(s), 3, [2]brew.Agent{{Bot: g}, {Bot: r}}, brew.MatchOptions{}); err != nil {
 				b.Fatal(err)
 			}
@@ -41,9 +53,7 @@ func BenchmarkBrewBare(b *testing.B) {
 // (plan, entrants, errgroup, summaries; no store) with 1, 2 and 4 jobs.
 // Compare jobs=1 with BenchmarkBrewBare for the harness's overhead.
 func BenchmarkBrewHarness(b *testing.B) {
-	g, _ := contract.Default.Game("brew")
-	a, _ := entrant.Parse(contract.Default, "brew", "greedy")
-	o, _ := entrant.Parse(contract.Default, "brew", "random")
+	g, a, o := mustGame(b, "brew"), mustEntrant(b, "brew", "greedy"), mustEntrant(b, "brew", "random")
 	plan, err := runner.EvalPlan(g, fmt.Sprintf("seeds:%d", benchGames), a, []*entrant.Entrant{o}, "")
 	if err != nil {
 		b.Fatal(err)
@@ -71,9 +81,7 @@ func BenchmarkBrewHarness(b *testing.B) {
 // BenchmarkBrewBare for the harness's overhead with a store.
 func BenchmarkBrewStore(b *testing.B) {
 	const n = 2000
-	g, _ := contract.Default.Game("brew")
-	a, _ := entrant.Parse(contract.Default, "brew", "greedy")
-	o, _ := entrant.Parse(contract.Default, "brew", "random")
+	g, a, o := mustGame(b, "brew"), mustEntrant(b, "brew", "greedy"), mustEntrant(b, "brew", "random")
 	for _, store := range []string{"none", "sqlite"} {
 		for _, jobs := range []int{1, 2} {
 			b.Run(fmt.Sprintf("store=%s/jobs=%d", store, jobs), func(b *testing.B) {

@@ -163,7 +163,7 @@ func quietIO(stdin string) cli.IO {
 }
 
 // mustEntrant parses a strategy of game: name, or the game's first one.
-func mustEntrant(t *testing.T, game string, name ...string) *entrant.Entrant {
+func mustEntrant(t testing.TB, game string, name ...string) *entrant.Entrant {
 	t.Helper()
 	s := contract.Default.Strategies(game)
 	if len(s) == 0 {
@@ -178,6 +178,16 @@ func mustEntrant(t *testing.T, game string, name ...string) *entrant.Entrant {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// mustGame is the registered game of that name.
+func mustGame(t testing.TB, name string) contract.Game {
+	t.Helper()
+	g, err := contract.Default.Game(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // TestToolNamesAreChecked: a malformed or duplicate tool, or reference data

@@ -8,6 +8,7 @@ import (
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/runner"
+	"gauntlet/internal/testjson"
 )
 
 // shortParams are cheaper settings of the strategies that take long under
@@ -101,14 +102,14 @@ func TestEveryStrategyPlaysDeterministically(t *testing.T) {
 							t.Fatalf("rank %d", seat.Rank)
 						}
 					}
-					js, _ := json.Marshal(out)
+					js := testjson.Marshal(t, out)
 					if i == 0 {
 						first = string(js)
 					} else if string(js) != first {
 						t.Fatalf("same case, same seeds, different outcomes:\n%s\n%s", first, js)
 					}
 				}
-				after, _ := json.Marshal(plan.Matches[0].Case)
+				after := testjson.Marshal(t, plan.Matches[0].Case)
 				if string(after) != string(before) {
 					t.Fatal("playing the case changed its data")
 				}
@@ -135,12 +136,15 @@ func TestCaseSets(t *testing.T) {
 			t.Errorf("hextris case set %q: no error", bad)
 		}
 	}
-	b, _ := contract.Default.Game("brew")
+	b := mustGame(t, "brew")
 	s1, err := b.Cases("seeds:20")
 	if err != nil || len(s1) != 20 {
 		t.Fatal(err)
 	}
-	s2, _ := b.Cases("seeds:5")
+	s2, err := b.Cases("seeds:5")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range s2 {
 		if s2[i].ID != s1[i].ID {
 			t.Fatalf("seeds:5 is not a prefix of seeds:20")

@@ -67,7 +67,10 @@ func TestHextrisFinalCaseSets(t *testing.T) {
 			per[d.Problem.ID]++
 		}
 		for _, id := range want {
-			p, _ := hextris.Official(id)
+			p, err := hextris.Official(id)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if per[id] != len(distinctSeeds(p.SourceSeeds)) {
 				t.Errorf("%s: problem %d has %d cases, want %d", set, id, per[id], len(distinctSeeds(p.SourceSeeds)))
 			}

@@ -211,7 +211,10 @@ func TestHextrisKeepsWhatTheRefereeRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	power, _ := hextris.OfficialPhrases("power")
+	power, err := hextris.OfficialPhrases("power")
+	if err != nil {
+		t.Fatal(err)
+	}
 	c := hexCaseOf(p, p.SourceSeeds[0], power)
 	const n = 1 << 20 // 'a' moves south-west: units drop and lock until the game ends
 	dir := t.TempDir()
@@ -230,7 +233,7 @@ printf '"}]\n'
 		t.Fatal(err)
 	}
 	var rec bytes.Buffer
-	g, _ := contract.Default.Game("hextris")
+	g := mustGame(t, "hextris")
 	pl, err := ent.Player(0, ent.Label())
 	if err != nil {
 		t.Fatal(err)

@@ -131,9 +131,11 @@ func TestWatchReplaysTheGame(t *testing.T) {
 // the game: it must refuse them rather than draw another game.
 func TestWatchRejectsForeignMoves(t *testing.T) {
 	v, _, plain := watch(t, "brew", "seed:3", "greedy", "random")
-	g, _ := contract.Default.Game("brew")
-	cs, _ := g.Cases("seed:3")
-	other, _ := entrant.Parse(contract.Default, "brew", "random")
+	g, other := mustGame(t, "brew"), mustEntrant(t, "brew", "random")
+	cs, err := g.Cases("seed:3")
+	if err != nil {
+		t.Fatal(err)
+	}
 	plan, err := runner.EvalPlan(g, "seed:3", other, []*entrant.Entrant{other}, "")
 	if err != nil {
 		t.Fatal(err)

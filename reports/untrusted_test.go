@@ -261,8 +261,8 @@ func TestWriteTablesFileWholeOrNothing(t *testing.T) {
 	if !errors.Is(err, errDiskFull) {
 		t.Fatalf("failed fill: error %v, want %v", err, errDiskFull)
 	}
-	if b, _ := os.ReadFile(path); string(b) != "old\n" {
-		t.Errorf("after a failed write the file holds %q, want it as it was", b)
+	if b, err := os.ReadFile(path); err != nil || string(b) != "old\n" {
+		t.Errorf("after a failed write the file holds %q (%v), want it as it was", b, err)
 	}
 	assertOnly(t, dir, "out.md")
 
@@ -277,8 +277,8 @@ func TestWriteTablesFileWholeOrNothing(t *testing.T) {
 	if err := evalCaseTableFixture().WriteMarkdown(&want); err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := os.ReadFile(path); !bytes.Equal(b, want.Bytes()) {
-		t.Errorf("file holds %q, want %q", b, want.Bytes())
+	if b, err := os.ReadFile(path); err != nil || !bytes.Equal(b, want.Bytes()) {
+		t.Errorf("file holds %q (%v), want %q", b, err, want.Bytes())
 	}
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the link was replaced (%v, %v)", st, err)

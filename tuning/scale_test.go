@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testjson"
 )
 
 // worker is a worker subprocess: the test binary re-executed with
@@ -45,7 +47,10 @@ func startWorker(t *testing.T, wc workerConfig) *workerProc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	host, _ := os.Hostname()
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
 	w := &workerProc{cmd: cmd, name: fmt.Sprintf("%s:%d", host, cmd.Process.Pid), out: out, stderr: &stderr, done: make(chan error, 1)}
 	go func() { w.done <- cmd.Wait() }()
 	t.Cleanup(func() {
@@ -111,8 +116,8 @@ func checkExactBudget(t *testing.T, rec *StudyRecord, n int) (lost int) {
 		if orig == nil || orig.State != StateLost {
 			t.Fatalf("trial %d re-runs trial %d, which is not a lost trial", tr.Number, tr.RetryOf)
 		}
-		a, _ := json.Marshal(orig.Params)
-		b, _ := json.Marshal(tr.Params)
+		a := testjson.Marshal(t, orig.Params)
+		b := testjson.Marshal(t, tr.Params)
 		if string(a) != string(b) || orig.Slot != tr.Slot {
 			t.Fatalf("re-run %d of trial %d: params %s slot %d, want %s slot %d", tr.Number, orig.Number, b, tr.Slot, a, orig.Slot)
 		}
@@ -307,21 +312,22 @@ func testKilledWorker(t *testing.T, url, study, mode string) {
 	refURL := sqliteURL(t)
 	runStudy(t, toyRegistry(0), refURL, "ref", c, n)
 	refRec := rec2(t, openStorage(t, refURL), "ref")
-	same := bySlot(rec) == bySlot(refRec)
+	same := bySlot(t, rec) == bySlot(t, refRec)
 	if repro != same {
-		t.Fatalf("%s: the study says %q, but its trials are those of an uninterrupted run: %v\n%s\nvs\n%s", mode, note, same, bySlot(rec), bySlot(refRec))
+		t.Fatalf("%s: the study says %q, but its trials are those of an uninterrupted run: %v\n%s\nvs\n%s", mode, note, same, bySlot(t, rec), bySlot(t, refRec))
 	}
 	if mode == "restart" && !same {
-		t.Fatalf("restarted on the same machine, the lost trial should be re-run first:\n%s\nvs\n%s", bySlot(rec), bySlot(refRec))
+		t.Fatalf("restarted on the same machine, the lost trial should be re-run first:\n%s\nvs\n%s", bySlot(t, rec), bySlot(t, refRec))
 	}
 }
 
 // bySlot is the final trial of each slot: parameters and value.
-func bySlot(rec *StudyRecord) string {
+func bySlot(t testing.TB, rec *StudyRecord) string {
+	t.Helper()
 	final := map[int]string{}
 	for _, tr := range rec.Trials {
 		if tr.State != StateLost {
-			p, _ := json.Marshal(tr.Params)
+			p := testjson.Marshal(t, tr.Params)
 			final[tr.Slot] = fmt.Sprintf("slot %d %s %.12g %s", tr.Slot, tr.State, tr.Value, p)
 		}
 	}

@@ -2,7 +2,6 @@ package tuning
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -10,13 +9,15 @@ import (
 	"testing"
 
 	"gauntlet/harness/contract"
+	"gauntlet/internal/testjson"
 )
 
 // trialKey is what must replay: state, value and parameters of each trial.
-func trialKey(s *Summary) string {
+func trialKey(t testing.TB, s *Summary) string {
+	t.Helper()
 	var b strings.Builder
 	for _, tr := range s.Trials {
-		p, _ := json.Marshal(tr.Params)
+		p := testjson.Marshal(t, tr.Params)
 		v := "-"
 		if tr.Value != nil {
 			v = fmt.Sprintf("%.12g", *tr.Value)
@@ -33,7 +34,7 @@ func TestSeededStudyIsReproducible(t *testing.T) {
 			c := Config{Game: "knob", Strategy: "dial", Cases: "seeds:6", Sampler: sampler, Seed: 42}
 			a := runStudy(t, reg, sqliteURL(t), "s", c, 16)
 			b := runStudy(t, reg, sqliteURL(t), "s", c, 16)
-			ka, kb := trialKey(a), trialKey(b)
+			ka, kb := trialKey(t, a), trialKey(t, b)
 			if ka != kb {
 				t.Fatalf("same seed, different trials:\n%s\nvs\n%s", ka, kb)
 			}
@@ -42,7 +43,7 @@ func TestSeededStudyIsReproducible(t *testing.T) {
 			}
 			c.Seed = 43
 			other := runStudy(t, reg, sqliteURL(t), "s", c, 16)
-			if trialKey(other) == ka {
+			if trialKey(t, other) == ka {
 				t.Fatal("seeds 42 and 43 gave the same trials")
 			}
 			t.Logf("%s: 16 trials replayed identically; best %.3f (default %.3f)", sampler, *a.BestValue, *a.DefaultValue)
@@ -102,7 +103,10 @@ func TestSummaryImprovementAndBestParams(t *testing.T) {
 		}
 	}
 	// The default value is the base configuration's mean score.
-	tu, _ := New(reg, c)
+	tu, err := New(reg, c)
+	if err != nil {
+		t.Fatal(err)
+	}
 	scores, err := tu.Play(context.Background(), tu.Space().Base, 0, 9, 1, hplay)
 	if err != nil {
 		t.Fatal(err)
@@ -129,12 +133,15 @@ func TestResumeExtendsStudy(t *testing.T) {
 	}
 	// The first five trials are those of a study run to 8 at once.
 	whole := runStudy(t, reg, sqliteURL(t), "grow", c, 8)
-	if trialKey(whole) != trialKey(second) {
-		t.Fatalf("extended study differs from one run at once:\n%s\nvs\n%s", trialKey(second), trialKey(whole))
+	if trialKey(t, whole) != trialKey(t, second) {
+		t.Fatalf("extended study differs from one run at once:\n%s\nvs\n%s", trialKey(t, second), trialKey(t, whole))
 	}
 	c.Seed = 2
-	tu, _ := New(reg, c)
-	_, err := tu.Run(context.Background(), openStorage(t, url), RunOptions{Study: "grow", Trials: 8})
+	tu, err := New(reg, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tu.Run(context.Background(), openStorage(t, url), RunOptions{Study: "grow", Trials: 8})
 	if err == nil || !strings.Contains(err.Error(), "different configuration") {
 		t.Fatalf("reusing a study name with another seed: err = %v", err)
 	}

@@ -171,7 +171,11 @@ func workerMain(js string) int {
 		return 1
 	}
 	if out := os.Getenv(envWorkerOut); out != "" {
-		data, _ := json.Marshal(sum)
+		data, err := json.Marshal(sum)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
 		if err := os.WriteFile(out, data, 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1

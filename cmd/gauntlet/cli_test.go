@@ -18,6 +18,7 @@ import (
 	"gauntlet/harness/results"
 	"gauntlet/harness/store"
 	"gauntlet/internal/testbot"
+	"gauntlet/internal/testjson"
 )
 
 // The test binary doubles as the gauntlet binary: with GAUNTLET_CLI_MAIN
@@ -75,8 +76,8 @@ func TestEvalIsDeterministicWhateverJobs(t *testing.T) {
 	var s3 results.EvalSummary
 	json.Unmarshal([]byte(again), &s3)
 	s3.Run = s.Run
-	a, _ := json.Marshal(s)
-	b, _ := json.Marshal(s3)
+	a := testjson.Marshal(t, s)
+	b := testjson.Marshal(t, s3)
 	if string(a) != string(b) {
 		t.Fatalf("stored run differs:\n%s\n%s", a, b)
 	}

@@ -222,7 +222,9 @@ func TestSPSAEndToEnd(t *testing.T) {
 func TestSPSABadInputIsOneClearLine(t *testing.T) {
 	dir := t.TempDir()
 	gains := filepath.Join(dir, "gains.json")
-	os.WriteFile(gains, []byte(`{"x": {"c_end": 1, "rend": 2}}`), 0o644)
+	if err := os.WriteFile(gains, []byte(`{"x": {"c_end": 1, "rend": 2}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	base := []string{"spsa", "--game", "spsatoy", "--strategy", "knob"}
 	for _, c := range []struct {
 		args []string

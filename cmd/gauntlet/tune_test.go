@@ -18,6 +18,7 @@ import (
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/results"
+	"gauntlet/internal/testjson"
 	"gauntlet/reports"
 	"gauntlet/strategies/param"
 	"gauntlet/tuning"
@@ -124,8 +125,8 @@ func TestTuneEndToEnd(t *testing.T) {
 	for i := range s2.Trials {
 		s2.Trials[i].Worker = ""
 	}
-	a, _ := json.Marshal(s.Trials)
-	b, _ := json.Marshal(s2.Trials)
+	a := testjson.Marshal(t, s.Trials)
+	b := testjson.Marshal(t, s2.Trials)
 	if string(a) != string(b) {
 		t.Fatalf("same seed, different trials:\n%s\n%s", a, b)
 	}
@@ -253,7 +254,7 @@ func TestTuneKilledWorkerResumes(t *testing.T) {
 	// the same value (the others were never decided).
 	var lost, rerun map[string]any
 	for _, tr := range s.Trials {
-		js, _ := json.Marshal(tr.Params)
+		js := testjson.Marshal(t, tr.Params)
 		if tr.State == tuning.StateLost {
 			json.Unmarshal(js, &lost)
 		}

@@ -88,7 +88,10 @@ func testKilledWorker(t *testing.T, storage, run string) {
 		return n
 	}
 	victim := ws[0]
-	host, _ := os.Hostname()
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
 	name := fmt.Sprintf("%s:%d", host, victim.cmd.Process.Pid) // "host:pid" or "host:pid.start"
 	mine := fmt.Sprintf(" AND (worker = '%s' OR worker LIKE '%s.%%')", name, name)
 	deadline := time.Now().Add(2 * time.Minute)

@@ -14,6 +14,7 @@ import (
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
+	"gauntlet/internal/testjson"
 	"gauntlet/referees/relay"
 	"gauntlet/reports"
 )
@@ -122,7 +123,7 @@ func TestTranscriptMoves(t *testing.T) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	bomb, _ := json.Marshal(storedTranscript{GZ: base64.StdEncoding.EncodeToString(b.Bytes())})
+	bomb := testjson.Marshal(t, storedTranscript{GZ: base64.StdEncoding.EncodeToString(b.Bytes())})
 	if _, err := decodeTranscript(bomb); err == nil || !strings.Contains(err.Error(), "larger than 16 MiB") {
 		t.Errorf("a transcript inflating past its bound: %v", err)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gauntlet/internal/testjson"
 )
 
 // TestTimeStatsQuantiles: the histogram's quantiles are within 2% of the
@@ -25,7 +27,7 @@ func TestTimeStatsQuantiles(t *testing.T) {
 			game.Add(d)
 			whole.Add(d)
 		}
-		data, _ := json.Marshal(game)
+		data := testjson.Marshal(t, game)
 		var back TimeStats
 		if err := json.Unmarshal(data, &back); err != nil {
 			t.Fatal(err)

@@ -41,7 +41,7 @@ func TestExternalDeclaredParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e2.Argv(7); argv[2] != "echo 9 1.5 0.001 fast x 7 9" {
+	if argv := mustArgv(t, e2, 7); argv[2] != "echo 9 1.5 0.001 fast x 7 9" {
 		t.Fatalf("With: argv %q", argv)
 	}
 	if e2.Key() == e.Key() {
@@ -55,7 +55,7 @@ func TestExternalDeclaredParams(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e3.Argv(1); argv[2] != "echo 3 fast" {
+	if argv := mustArgv(t, e3, 1); argv[2] != "echo 3 fast" {
 		t.Fatalf("assigned: %q", argv)
 	}
 	// A stored key parses back to the same configuration.
@@ -102,7 +102,7 @@ func TestExternalSpecErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e.Argv(1); argv[2] != `echo {"a": 1}` {
+	if argv := mustArgv(t, e, 1); argv[2] != `echo {"a": 1}` {
 		t.Fatalf("literal braces: %q", argv)
 	}
 }
@@ -110,7 +110,7 @@ func TestExternalSpecErrors(t *testing.T) {
 func TestExternalSpecFileAndValuesFile(t *testing.T) {
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "spec.json")
-	os.WriteFile(spec, []byte(`{"params": [
+	writeFile(t, spec, []byte(`{"params": [
 		{"name": "depth", "kind": "int", "min": 1, "max": 12, "default": 6, "help": "search depth"},
 		{"name": "w", "kind": "float", "min": 0, "max": 5, "default": 1.5},
 		{"name": "mode", "kind": "cat", "choices": ["fast", "safe"], "default": "safe"}
@@ -152,7 +152,7 @@ func TestExternalSpecFileAndValuesFile(t *testing.T) {
 		`[]`:    "declares no parameter",
 	} {
 		bad := filepath.Join(dir, "bad.json")
-		os.WriteFile(bad, []byte(body), 0o644)
+		writeFile(t, bad, []byte(body), 0o644)
 		_, err := Parse(r, "duel", "cmd:sh -c 'cat {params@"+bad+"}'")
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("spec %s: %v, want an error containing %q", body, err, want)
@@ -163,7 +163,7 @@ func TestExternalSpecFileAndValuesFile(t *testing.T) {
 func TestExternalFingerprint(t *testing.T) {
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bot.sh")
-	os.WriteFile(bot, []byte("#!/bin/sh\necho one\n"), 0o755)
+	writeFile(t, bot, []byte("#!/bin/sh\necho one\n"), 0o755)
 	r := harnesstest.DuelRegistry(&harnesstest.Duel{Seats: 2})
 	a, err := Parse(r, "duel", "cmd:"+bot)
 	if err != nil {
@@ -173,9 +173,8 @@ func TestExternalFingerprint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	os.WriteFile(bot, []byte("#!/bin/sh\necho two\n"), 0o755)
-	a2, _ := Parse(r, "duel", "cmd:"+bot)
-	b2, _ := Parse(r, "duel", "cmd:sh "+bot)
+	writeFile(t, bot, []byte("#!/bin/sh\necho two\n"), 0o755)
+	a2, b2 := mustEntrant(t, r, "cmd:"+bot), mustEntrant(t, r, "cmd:sh "+bot)
 	if a.Fingerprint == "" || a.Fingerprint == a2.Fingerprint {
 		t.Errorf("executable rebuilt: fingerprint %q → %q", a.Fingerprint, a2.Fingerprint)
 	}
@@ -209,7 +208,7 @@ func TestExternalIntsInDigits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e2.Argv(1); argv[2] != "echo 1615124" {
+	if argv := mustArgv(t, e2, 1); argv[2] != "echo 1615124" {
 		t.Errorf("--param n=1615124: argv %q", argv)
 	}
 	if !strings.Contains(e2.Label(), "n=1615124") {
@@ -235,7 +234,7 @@ func TestExternalRangesBeyondTheKind(t *testing.T) {
 		}
 	}
 	spec := filepath.Join(t.TempDir(), "spec.json")
-	os.WriteFile(spec, []byte(`[{"name": "big", "kind": "int", "min": 0, "max": 1e19, "default": 1}]`), 0o644)
+	writeFile(t, spec, []byte(`[{"name": "big", "kind": "int", "min": 0, "max": 1e19, "default": 1}]`), 0o644)
 	if _, err := Parse(r, "duel", "cmd:sh -c 'cat {params@"+spec+"}'"); err == nil || !strings.Contains(err.Error(), `param "big": range [0, 1e+19] is beyond`) {
 		t.Errorf("spec file: %v", err)
 	}
@@ -297,7 +296,7 @@ func TestExternalKeyKeepsArgumentBoundaries(t *testing.T) {
 	// Stored runs of plain commands keep their keys.
 	dir := t.TempDir()
 	bot := filepath.Join(dir, "bot")
-	os.WriteFile(bot, []byte("#!/bin/sh\n"), 0o755)
+	writeFile(t, bot, []byte("#!/bin/sh\n"), 0o755)
 	plain, err := Parse(r, "duel", "cmd:"+bot+" --depth {d:int[1,9]=5} --mode {mode=fast}")
 	if err != nil {
 		t.Fatal(err)
@@ -312,7 +311,7 @@ func TestExternalKeyKeepsArgumentBoundaries(t *testing.T) {
 func TestExternalReparseKeepsFingerprint(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	os.WriteFile("bot.py", []byte("print(1)\n"), 0o644)
+	writeFile(t, "bot.py", []byte("print(1)\n"), 0o644)
 	r := harnesstest.DuelRegistry(&harnesstest.Duel{Seats: 2})
 	for _, spec := range []string{
 		`cmd:sh -c "exec python3 bot.py"`,
@@ -413,7 +412,7 @@ func TestPlaceholderNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e.Argv(1); argv[2] != `echo {../x:int[1,2]=1} {} { } {"a": {"b": 1}} a{2,3}4` {
+	if argv := mustArgv(t, e, 1); argv[2] != `echo {../x:int[1,2]=1} {} { } {"a": {"b": 1}} a{2,3}4` {
 		t.Errorf("literal braces: %q", argv[2])
 	}
 }
@@ -427,7 +426,7 @@ func TestExternalValuesWithCommas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if argv, _ := e.Argv(1); argv[2] != "echo 1,2 a,b x,y" {
+	if argv := mustArgv(t, e, 1); argv[2] != "echo 1,2 a,b x,y" {
 		t.Fatalf("argv %q", argv)
 	}
 	back, err := Parse(r, "duel", e.Key())

@@ -1,6 +1,7 @@
 package entrant
 
 import (
+	"os"
 	"testing"
 
 	"gauntlet/harness/contract"
@@ -14,4 +15,22 @@ func mustEntrant(t testing.TB, r *contract.Registry, spec string) *Entrant {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// mustArgv is e's command line for the seed.
+func mustArgv(t testing.TB, e *Entrant, seed uint64) []string {
+	t.Helper()
+	argv, err := e.Argv(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return argv
+}
+
+// writeFile writes a test's file.
+func writeFile(t testing.TB, name string, data []byte, perm os.FileMode) {
+	t.Helper()
+	if err := os.WriteFile(name, data, perm); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"gauntlet/harness/contract"
-	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/runner"
 	"gauntlet/harness/stats"
@@ -179,9 +178,7 @@ func TestParseSPRTRefusesUntestableBounds(t *testing.T) {
 // computed fails the summary; it never reports a silent 0 or stops early.
 func TestSPRTFailureIsAnError(t *testing.T) {
 	r := harnesstest.DuelRegistry(&harnesstest.Duel{Seats: 2})
-	g, _ := r.Game("duel")
-	a, _ := entrant.Parse(r, "duel", "fixed:skill=9")
-	b, _ := entrant.Parse(r, "duel", "fixed:skill=1")
+	g, a, b := mustGame(t, r, "duel"), mustEntrant(t, r, "fixed:skill=9"), mustEntrant(t, r, "fixed:skill=1")
 	plan, err := runner.ABPlan(g, "seeds:20", a, b, nil, 0, "", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package results
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -15,6 +14,7 @@ import (
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/runner"
+	"gauntlet/internal/testjson"
 	"gauntlet/strategies/param"
 )
 
@@ -89,7 +89,7 @@ func faultyRegistry() *contract.Registry {
 // resumed) gives the same.
 func TestEvalConductByReason(t *testing.T) {
 	r := faultyRegistry()
-	g, _ := r.Game("faulty")
+	g := mustGame(t, r, "faulty")
 	a, err := entrant.Parse(r, "faulty", "bot:fault=1")
 	if err != nil {
 		t.Fatal(err)
@@ -142,8 +142,8 @@ func TestEvalConductByReason(t *testing.T) {
 	if _, ok := s.Cases[0].Detail[contract.AnswersDetailKey]; ok || s.Cases[0].Detail["kept"] == nil {
 		t.Fatalf("case detail %v", s.Cases[0].Detail)
 	}
-	a0, _ := json.Marshal(sums[0].Conduct)
-	a1, _ := json.Marshal(sums[1].Conduct)
+	a0 := testjson.Marshal(t, sums[0].Conduct)
+	a1 := testjson.Marshal(t, sums[1].Conduct)
 	if string(a0) != string(a1) {
 		t.Fatalf("resumed conduct differs:\n%s\n%s", a0, a1)
 	}
@@ -152,9 +152,7 @@ func TestEvalConductByReason(t *testing.T) {
 // TestABConduct: ab keeps A's and B's conduct apart whatever their seats.
 func TestABConduct(t *testing.T) {
 	r := faultyRegistry()
-	g, _ := r.Game("faulty")
-	a, _ := entrant.Parse(r, "faulty", "bot:fault=1")
-	b, _ := entrant.Parse(r, "faulty", "bot")
+	g, a, b := mustGame(t, r, "faulty"), mustParse(t, r, "faulty", "bot:fault=1"), mustParse(t, r, "faulty", "bot")
 	p, err := runner.ABPlan(g, "seeds:4", a, b, nil, 0, "", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -69,8 +69,7 @@ func slackRegistry(seats int) (*contract.Registry, slack) {
 
 func TestEvalLowerIsBetterWithOptima(t *testing.T) {
 	r, g := slackRegistry(2)
-	e, _ := entrant.Parse(r, "slack", "fixed:skill=1")
-	o, _ := entrant.Parse(r, "slack", "fixed")
+	e, o := mustParse(t, r, "slack", "fixed:skill=1"), mustParse(t, r, "slack", "fixed")
 	p, err := runner.EvalPlan(g, "seeds:40", e, []*entrant.Entrant{o}, "")
 	if err != nil {
 		t.Fatal(err)
@@ -91,7 +90,10 @@ func TestEvalLowerIsBetterWithOptima(t *testing.T) {
 		t.Fatalf("optimum known %d, at it %d, mean gap %v; want 32, 0, 1", *s.OptimumKnown, *s.AtOptimum, *s.MeanGap)
 	}
 	for _, c := range s.Cases {
-		n, _ := strconv.Atoi(strings.TrimPrefix(c.Case, "seed:"))
+		n, err := strconv.Atoi(strings.TrimPrefix(c.Case, "seed:"))
+		if err != nil {
+			t.Fatalf("case %s: %v", c.Case, err)
+		}
 		if unknown := n%5 == 0; (c.Optimum == nil) != unknown {
 			t.Fatalf("case %s: optimum %v, want unknown %v", c.Case, c.Optimum, unknown)
 		}
@@ -104,8 +106,7 @@ func TestEvalLowerIsBetterWithOptima(t *testing.T) {
 func runSlackAB(t *testing.T, seats int, a, b string, sp SPRTSpec) *ABSummary {
 	t.Helper()
 	r, g := slackRegistry(seats)
-	ea, _ := entrant.Parse(r, "slack", a)
-	eb, _ := entrant.Parse(r, "slack", b)
+	ea, eb := mustParse(t, r, "slack", a), mustParse(t, r, "slack", b)
 	p, err := runner.ABPlan(g, "seeds:300", ea, eb, nil, 0, "", nil)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package results
 
 import (
 	"context"
-	"encoding/json"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/runner"
+	"gauntlet/internal/testjson"
 )
 
 // costedDuel is the duel game with a cost per case (the seed modulo 5) and
@@ -67,7 +67,7 @@ func TestCostliestCasesStartFirst(t *testing.T) {
 			if !slices.Equal(d.started, want) {
 				t.Fatalf("start order %v, want %v", d.started, want)
 			}
-			js, _ := json.Marshal(SummarizeEval(rs))
+			js := testjson.Marshal(t, SummarizeEval(rs))
 			if string(js) != plain {
 				t.Fatalf("results depend on the launch order:\n%s\n%s", js, plain)
 			}

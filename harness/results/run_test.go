@@ -12,15 +12,32 @@ import (
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/internal/harnesstest"
 	"gauntlet/harness/runner"
+	"gauntlet/internal/testjson"
 )
 
 func mustEntrant(t testing.TB, r *contract.Registry, spec string) *entrant.Entrant {
 	t.Helper()
-	e, err := entrant.Parse(r, "duel", spec)
+	return mustParse(t, r, "duel", spec)
+}
+
+// mustParse is game's entrant of spec.
+func mustParse(t testing.TB, r *contract.Registry, game, spec string) *entrant.Entrant {
+	t.Helper()
+	e, err := entrant.Parse(r, game, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// mustGame is r's game of that name.
+func mustGame(t testing.TB, r *contract.Registry, name string) contract.Game {
+	t.Helper()
+	g, err := r.Game(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func evalJSON(t *testing.T, rn *runner.Runner, r *contract.Registry, d *harnesstest.Duel, n int) string {
@@ -33,7 +50,7 @@ func evalJSON(t *testing.T, rn *runner.Runner, r *contract.Registry, d *harnesst
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ := json.Marshal(SummarizeEval(rs))
+	js := testjson.Marshal(t, SummarizeEval(rs))
 	return string(js)
 }
 
@@ -103,9 +120,12 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatalf("resume played %d (resumed %d), want %d new games (first run started %d)", d.Played.Load(), rs2.Resumed, 60-rows, p1)
 	}
 	// The resumed summary equals a fresh, storage-free run.
-	fresh, _ := (&runner.Runner{Jobs: 2}).Run(context.Background(), plan(), nil)
-	a, _ := json.Marshal(SummarizeEval(rs2))
-	b, _ := json.Marshal(SummarizeEval(fresh))
+	fresh, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), plan(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testjson.Marshal(t, SummarizeEval(rs2))
+	b := testjson.Marshal(t, SummarizeEval(fresh))
 	if string(a) != string(b) {
 		t.Fatalf("resumed summary differs from a fresh run:\n%s\n%s", a, b)
 	}

@@ -86,7 +86,10 @@ func TestDeadWorkersBlockIsTakenOver(t *testing.T) {
 	if err := st.OpenRun(ctx, &plan.Run); err != nil {
 		t.Fatal(err)
 	}
-	host, _ := os.Hostname()
+	host, err := os.Hostname()
+	if err != nil {
+		t.Fatal(err)
+	}
 	never := func(int) bool { return false }
 	dead := host + ":999999999.1" // no such pid
 	b1, ok, _, err := st.ClaimBlock(ctx, plan.Run.ID, "elsewhere:1.1", 40, 10, time.Hour, never)

@@ -171,11 +171,17 @@ func TestRunNameWithOtherSpecIsAnError(t *testing.T) {
 	d := &harnesstest.Duel{Seats: 2}
 	r := harnesstest.DuelRegistry(d)
 	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "g.db"))
-	p, _ := EvalPlan(d, "seeds:3", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "mine")
+	p, err := EvalPlan(d, "seeds:3", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "mine")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := (&Runner{Store: st}).Run(context.Background(), p, nil); err != nil {
 		t.Fatal(err)
 	}
-	p2, _ := EvalPlan(d, "seeds:4", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "mine")
+	p2, err := EvalPlan(d, "seeds:4", mustEntrant(t, r, "fixed"), []*entrant.Entrant{mustEntrant(t, r, "fixed")}, "mine")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := (&Runner{Store: st}).Run(context.Background(), p2, nil); err == nil || !strings.Contains(err.Error(), "different configuration") {
 		t.Fatalf("err = %v", err)
 	}

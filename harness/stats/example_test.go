@@ -76,7 +76,11 @@ func ExampleWilcoxonSignedRank() {
 		return
 	}
 	fmt.Printf("W+ = %v, W- = %v, p = %.6f (exact %v)\n", r.WPlus, r.WMinus, r.P, r.Exact)
-	r, _ = stats.WilcoxonSignedRank(d, stats.Greater)
+	r, err = stats.WilcoxonSignedRank(d, stats.Greater)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Printf("greater: p = %.6f\n", r.P)
 	// Output:
 	// W+ = 96, W- = 24, p = 0.041260 (exact true)

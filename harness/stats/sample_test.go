@@ -60,8 +60,14 @@ func TestMeanCIEdges(t *testing.T) {
 		t.Errorf("n = 2: %+v, %v", e, err)
 	}
 	// Wider level, wider interval.
-	e90, _ := MeanCI(sleep1, 0.90)
-	e99, _ := MeanCI(sleep1, 0.99)
+	e90, err := MeanCI(sleep1, 0.90)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e99, err := MeanCI(sleep1, 0.99)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !(e90.HalfWidth() < MeanCI95(sleep1).HalfWidth() && MeanCI95(sleep1).HalfWidth() < e99.HalfWidth()) {
 		t.Error("interval widths not ordered by level")
 	}

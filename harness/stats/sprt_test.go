@@ -229,7 +229,10 @@ func TestSPRTBoundsAndValidation(t *testing.T) {
 	if !near(up, math.Log(19), 1e-15) || !near(lo, -math.Log(19), 1e-15) || math.Abs(up-2.944) > 0.0005 {
 		t.Errorf("bounds %v, %v; want ∓ln 19 ≈ ∓2.944", lo, up)
 	}
-	s2, _ := NewSPRT(0, 2, 0.1, 0.2, Logistic)
+	s2, err := NewSPRT(0, 2, 0.1, 0.2, Logistic)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if lo, up := s2.Bounds(); !near(lo, math.Log(0.2/0.9), 1e-15) || !near(up, math.Log(0.8/0.1), 1e-15) {
 		t.Errorf("bounds α 0.1 β 0.2: %v, %v", lo, up)
 	}
@@ -251,7 +254,10 @@ func TestSPRTBoundsAndValidation(t *testing.T) {
 // LLRs (the 1e-3 regularization of fishtest) and sensible verdicts.
 func TestSPRTDegenerate(t *testing.T) {
 	for _, model := range []EloModel{Logistic, Normalized} {
-		s, _ := NewSPRT(0, 5, 0.05, 0.05, model)
+		s, err := NewSPRT(0, 5, 0.05, 0.05, model)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, p := range []Pentanomial{{}, {0, 0, 0, 0, 500}, {500, 0, 0, 0, 0}, {0, 0, 500, 0, 0}, {0, 1, 0, 0, 0}} {
 			st, err := s.Status(p)
 			if err != nil {
@@ -287,7 +293,10 @@ func TestSPRTDegenerate(t *testing.T) {
 
 func BenchmarkSPRTStatus(b *testing.B) {
 	for _, model := range []EloModel{Logistic, Normalized} {
-		s, _ := NewSPRT(0, 2, 0.05, 0.05, model)
+		s, err := NewSPRT(0, 2, 0.05, 0.05, model)
+		if err != nil {
+			b.Fatal(err)
+		}
 		p := Pentanomial{20, 1334, 3810, 1569, 35}
 		b.Run(model.String(), func(b *testing.B) {
 			b.ReportAllocs()

@@ -80,7 +80,10 @@ func TestWilcoxonHollanderWolfe(t *testing.T) {
 	if r.WPlus != 40 || !r.Exact || math.Abs(r.P-10.0/512) > 1e-15 || math.Abs(r.P-0.01953) > 5e-6 {
 		t.Errorf("paired greater: V = %v, p = %v, R: V = 40, p = 0.01953", r.WPlus, r.P)
 	}
-	d, _ := PairedDiffs(hwY, hwX)
+	d, err := PairedDiffs(hwY, hwX)
+	if err != nil {
+		t.Fatal(err)
+	}
 	r, err = WilcoxonSignedRank(d, Less)
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +100,10 @@ func TestWilcoxonHollanderWolfe(t *testing.T) {
 		t.Errorf("y − x less, normal: V = %v, p = %v, R: V = 5, p = 0.01908", r.WPlus, r.P)
 	}
 	// Two-sided exact: 2·10/512.
-	r, _ = WilcoxonPaired(hwX, hwY, TwoSided)
+	r, err = WilcoxonPaired(hwX, hwY, TwoSided)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if math.Abs(r.P-20.0/512) > 1e-15 {
 		t.Errorf("paired two-sided p = %v, want 20/512", r.P)
 	}
@@ -149,12 +155,18 @@ func TestWilcoxonScipyRoundoff(t *testing.T) {
 	// the permutation distribution of the average ranks 1, 3, 3, 3:
 	// P(W⁺ ≥ 6) = 8/16 (enumerated in TestWilcoxonExactEnumeration).
 	d := []float64{-0.025, 0.05, 0.05, -0.05}
-	r, _ = WilcoxonSignedRank(d, Greater)
+	r, err = WilcoxonSignedRank(d, Greater)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.WPlus != 6 || !r.Ties || r.Exact {
 		t.Errorf("tied, auto: %+v", r)
 	}
 	w := Wilcoxon{Method: WilcoxonExact}
-	r, _ = w.Test(d, Greater)
+	r, err = w.Test(d, Greater)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.WPlus != 6 || !r.Exact || r.P != 0.5 {
 		t.Errorf("tied, exact: %+v, want p = 8/16", r)
 	}
@@ -298,7 +310,10 @@ func TestWilcoxonNormalFormula(t *testing.T) {
 		t.Errorf("got W⁺ %v z %v p %v, want 329, %v, %v", r.WPlus, r.Z, r.P, z, distuv.UnitNormal.CDF(-z))
 	}
 	exact := Wilcoxon{Method: WilcoxonExact}
-	re, _ := exact.Test(d, Greater)
+	re, err := exact.Test(d, Greater)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if math.Abs(re.P-r.P) > 0.05*re.P || re.P > 0.1 || re.P < 0.01 {
 		t.Errorf("exact %v and normal %v differ by more than 5%% (or are not near 0.05)", re.P, r.P)
 	}
@@ -329,7 +344,10 @@ func TestWilcoxonEdges(t *testing.T) {
 		t.Error("exact test beyond the limit accepted")
 	}
 	// One positive difference: P(W⁺ ≥ 1) = ½, P(W⁺ ≤ 1) = 1.
-	r, _ := WilcoxonSignedRank([]float64{0, 3, 0}, Greater)
+	r, err := WilcoxonSignedRank([]float64{0, 3, 0}, Greater)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.P != 0.5 || r.Zeros != 2 || r.N != 1 {
 		t.Errorf("single difference: %+v", r)
 	}
@@ -346,7 +364,10 @@ func TestPairedWorse(t *testing.T) {
 	trial := []float64{8, 11, 7, 13, 9, 12, 11, 12, 10, 9}
 	scratch := make([]float64, WilcoxonScratchLen(len(best)))
 	p := PairedWorse(trial, best, scratch)
-	r, _ := WilcoxonPaired(trial, best, Less)
+	r, err := WilcoxonPaired(trial, best, Less)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if p != r.P || !(p < 0.01) {
 		t.Errorf("PairedWorse = %v, WilcoxonPaired less = %v; want equal and < 0.01", p, r.P)
 	}

@@ -110,7 +110,7 @@ func TestForeignDatabaseIsRefusedUntouched(t *testing.T) {
 			}{{"Open", Open}, {"OpenReadOnly", OpenReadOnly}} {
 				st, err := open.fn(context.Background(), "sqlite:"+path)
 				if err == nil {
-					_ = st.Close()
+					_ = st.Close() // the foreign database opening is the failure to report
 					t.Fatalf("%s opened a foreign database", open.name)
 				}
 				if msg := err.Error(); !strings.Contains(msg, path+" is not a gauntlet store") || !strings.Contains(msg, c.want) {

@@ -174,8 +174,14 @@ func saveBatchRoundTrip(t *testing.T, st *Store, run string) {
 		g := got[k]
 		// Maps of strings and bools always encode (TestAppendDetailIsJSON:
 		// as encoding/json does); no detail is an empty one.
-		wd, _ := appendDetail(nil, w.Outcome.Detail)
-		gd, _ := appendDetail(nil, g.Outcome.Detail)
+		wd, err := appendDetail(nil, w.Outcome.Detail)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gd, err := appendDetail(nil, g.Outcome.Detail)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if g.Index != w.Index || g.CaseID != w.CaseID || g.Group != w.Group || g.Seed != w.Seed || !slices.Equal(g.Seats, w.Seats) ||
 			g.Outcome.Turns != w.Outcome.Turns || string(gd) != string(wd) || g.Wall != w.Wall || g.Worker != w.Worker || !g.Finished.Equal(w.Finished) {
 			t.Errorf("%q: read back %+v, stored %+v", k, g, w)

@@ -106,9 +106,18 @@ func TestStudyRecords(t *testing.T) {
 			id := int(now.UnixNano()%1_000_000_000) + 1_000_000_000 // a study ID no other test uses
 			trial := id                                             // trial IDs are a key of tune_scores: one no other test uses
 			defer func() {                                          // a shared server keeps nothing of the test
-				_, _ = s.db.ExecContext(ctx, s.rebind(`DELETE FROM tune_studies WHERE study_name = ?`), name)
-				_, _ = s.db.ExecContext(ctx, s.rebind(`DELETE FROM tune_scores WHERE study_id = ?`), id)
-				_, _ = s.db.ExecContext(ctx, s.rebind(`DELETE FROM tune_units WHERE study_id = ?`), id)
+				for _, q := range []struct {
+					sql string
+					arg any
+				}{
+					{`DELETE FROM tune_studies WHERE study_name = ?`, name},
+					{`DELETE FROM tune_scores WHERE study_id = ?`, id},
+					{`DELETE FROM tune_units WHERE study_id = ?`, id},
+				} {
+					if _, err := s.db.ExecContext(ctx, s.rebind(q.sql), q.arg); err != nil {
+						t.Errorf("cleaning up: %v", err)
+					}
+				}
 			}()
 			if d, err := q.DefineStudy(ctx, StudyDef{Name: name, Spec: "a", Units: "u"}); err != nil || d.Spec != "a" {
 				t.Fatalf("define: %+v, %v", d, err)

@@ -136,7 +136,9 @@ func BenchmarkLogWrite(b *testing.B) {
 		l := New(0)
 		for range 100 {
 			l.NextTurn()
-			_, _ = l.Write(line)
+			if _, err := l.Write(line); err != nil {
+				b.Fatal(err)
+			}
 		}
 	}
 }

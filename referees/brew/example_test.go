@@ -2,6 +2,7 @@ package brew_test
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"gauntlet/referees/brew"
@@ -28,7 +29,10 @@ func ExampleParseCommand() {
 
 // A search copies the state by value and plays its own line on the copy.
 func ExampleState_StepOne() {
-	s, _ := brew.New(0, 3)
+	s, err := brew.New(0, 3)
+	if err != nil {
+		log.Fatal(err)
+	}
 	sim := s // a full, independent copy
 	sim.StepOne(0, brew.CastAction(78, 1))
 	fmt.Println("copy:", sim.P[0].Inv, "round", sim.Round)
@@ -40,7 +44,10 @@ func ExampleState_StepOne() {
 
 // The first turn's input of seed 0 for player 0 (the first lines).
 func ExampleState_AppendInput() {
-	s, _ := brew.New(0, 3)
+	s, err := brew.New(0, 3)
+	if err != nil {
+		log.Fatal(err)
+	}
 	text := string(s.AppendInput(nil, 0))
 	lines := strings.Split(text, "\n")
 	fmt.Println(strings.Join(lines[:3], "\n"))

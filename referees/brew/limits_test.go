@@ -131,7 +131,10 @@ func (c *childLog) pid() int {
 	if len(f) == 0 {
 		return 0
 	}
-	n, _ := strconv.Atoi(f[0])
+	n, err := strconv.Atoi(f[0])
+	if err != nil {
+		return 0 // no pid: the caller fails on 0
+	}
 	return n
 }
 

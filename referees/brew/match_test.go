@@ -225,7 +225,10 @@ func TestPlayMatchRecordReplays(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkReplay(t, rec.Bytes(), res)
-		s, _ := New(seed, league)
+		s, err := New(seed, league)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var view State
 		if err := Play(&s, [Players]Bot{newRandBot(uint64(g)), newRandBot(uint64(g) + 50)}, &view); err != nil {
 			t.Fatal(err)
@@ -331,7 +334,10 @@ func TestReplayErrors(t *testing.T) {
 func TestLegalMatchesValid(t *testing.T) {
 	var legal []Action
 	for g := 0; g < 30; g++ {
-		s, _ := New(int64(g)*31+7, 2+g%2)
+		s, err := New(int64(g)*31+7, 2+g%2)
+		if err != nil {
+			t.Fatal(err)
+		}
 		bots := [Players]*randBot{newRandBot(uint64(g)), newRandBot(uint64(g) + 9)}
 		for !s.Over {
 			for p := 0; p < Players; p++ {

@@ -20,7 +20,7 @@ func solver(name string, args ...string) []string {
 // solution and exits, leaving a child that holds its stdout, has its
 // solution kept at once (not thrown away when the child lingers).
 func TestSolverOutputKeptWhateverItsChildDoes(t *testing.T) {
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	begin := time.Now()
 	res, err := RunExternal(context.Background(), solver("escape.sh"), ExternalOptions{TimeLimit: 5 * time.Second}, p, p.SourceSeeds[0])
 	if err != nil || res.Solution != "ei!" {
@@ -34,7 +34,7 @@ func TestSolverOutputKeptWhateverItsChildDoes(t *testing.T) {
 // TestSolverOutputCap: a solver that prints without end is stopped at the
 // cap, promptly, memory bounded, with an error saying so.
 func TestSolverOutputCap(t *testing.T) {
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	begin := time.Now()
 	_, err := RunExternal(context.Background(), solver("flood.sh"), ExternalOptions{MaxOutput: 4 << 20}, p, p.SourceSeeds[0])
 	want := "hextris solver testdata/solvers/flood.sh: more than 4,194,304 bytes of output (stopped reading and killed it)"
@@ -49,7 +49,7 @@ func TestSolverOutputCap(t *testing.T) {
 // TestSolverTimeLimit: a solver finishing after -t and the margin is a
 // forfeit that says when it finished; the margin lets a later one through.
 func TestSolverTimeLimit(t *testing.T) {
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	seed := p.SourceSeeds[0]
 	_, err := RunExternal(context.Background(), solver("slow.sh", "1.5"), ExternalOptions{TimeLimit: time.Second, Margin: 200 * time.Millisecond}, p, seed)
 	if err == nil || !strings.HasSuffix(err.Error(), "limit 1,000 ms + margin 200 ms") {
@@ -68,7 +68,7 @@ func TestSolverTimeLimit(t *testing.T) {
 
 // TestSolverIgnoredEntries: entries the scoring ignores are counted.
 func TestSolverIgnoredEntries(t *testing.T) {
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	seed := p.SourceSeeds[0]
 	res, err := RunExternal(context.Background(), solver("extra.sh"), ExternalOptions{}, p, seed)
 	if err != nil || res.Solution != "ei!" || res.Ignored != 2 || res.IgnoredFirst != "entry 0 (problem 99 seed 1): another game" {

@@ -44,7 +44,7 @@ func qualityTotals(t *testing.T) map[string][2]int64 {
 func TestScoreSolutionsMatchesTheLeaderboard(t *testing.T) {
 	want := qualityTotals(t)
 	cases := loadCases(t)
-	power, _ := OfficialPhrases("power")
+	power := mustPhrases(t, "power")
 	for team, w := range want {
 		var sols []Solution
 		for _, c := range cases {
@@ -68,8 +68,8 @@ func TestScoreSolutionsMatchesTheLeaderboard(t *testing.T) {
 }
 
 func TestScoreSolutionsLatestMissingAndForeignSeeds(t *testing.T) {
-	power, _ := OfficialPhrases("power")
-	p, _ := Official(2)
+	power := mustPhrases(t, "power")
+	p := mustOfficial(t, 2)
 	sols := []Solution{
 		{ProblemID: 2, Seed: p.SourceSeeds[0], Solution: "ei!"},
 		{ProblemID: 2, Seed: p.SourceSeeds[0], Solution: "Ei!ei!"}, // the latest counts
@@ -145,7 +145,7 @@ func TestNotJSONIsSaid(t *testing.T) {
 		!strings.Contains(err.Error(), "line 2: case: not JSON: invalid character 'u' after top-level value at offset 1") {
 		t.Errorf("Replay(7up) = %v", err)
 	}
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	_, err := RunExternal(context.Background(), []string{"sh", "-c", "echo 12 apples"}, ExternalOptions{}, p, p.SourceSeeds[0])
 	if err == nil || !strings.Contains(err.Error(), "output: solutions: not JSON: invalid character 'a' after top-level value at offset 3") {
 		t.Errorf("a solver printing 12 apples: %v", err)
@@ -175,10 +175,10 @@ func TestReplayStopsAtAMalformedLine(t *testing.T) {
 // that echoes a solution for the problem file it is given, one that fails,
 // one that prints garbage.
 func TestRunExternal(t *testing.T) {
-	p, _ := Official(1)
+	p := mustOfficial(t, 1)
 	seed := p.SourceSeeds[0]
 	good := []string{"sh", "-c", `f=$2; id=$(sed 's/.*"id":\([0-9]*\).*/\1/' "$f"); seed=$(sed 's/.*"sourceSeeds":\[\([0-9]*\)\].*/\1/' "$f"); printf '[{"problemId":%s,"seed":%s,"tag":"sh","solution":"ei!"}]' "$id" "$seed"`, "solver"}
-	power, _ := OfficialPhrases("power")
+	power := mustPhrases(t, "power")
 	res, err := RunExternal(context.Background(), good, ExternalOptions{Phrases: power}, p, seed)
 	if err != nil || res.Solution != "ei!" || res.Ignored != 0 || res.Took <= 0 {
 		t.Fatalf("good solver: %+v, %v", res, err)
@@ -209,15 +209,17 @@ func FuzzParseSolutions(f *testing.F) {
 			}
 			return
 		}
-		power, _ := OfficialPhrases("power")
+		power := mustPhrases(t, "power")
 		ScoreSolutions(sols, power, Official)
 	})
 }
 
 func FuzzParseProblem(f *testing.F) {
 	for _, id := range []int{0, 6, 21} {
-		p, _ := Official(id)
-		js, _ := p.JSON()
+		js, err := mustOfficial(f, id).JSON()
+		if err != nil {
+			f.Fatal(err)
+		}
 		f.Add(js)
 	}
 	f.Add([]byte(`{"id":1,"width":0}`))
@@ -236,7 +238,7 @@ func FuzzPlay(f *testing.F) {
 	f.Add(0, "ei!ia! ia!")
 	f.Add(6, "PPPP\t\nkkkk!!x")
 	f.Add(24, "lllllllllllllllllllllllll")
-	power, _ := OfficialPhrases("power")
+	power := mustPhrases(f, "power")
 	f.Fuzz(func(t *testing.T, id int, sol string) {
 		if id < 0 {
 			id = -id

@@ -68,7 +68,7 @@ func BenchmarkGame6(b *testing.B) { benchGames(b, 6) }
 // commands were recorded once from random walkers.
 func benchTicks(b *testing.B, n int) {
 	r := DefaultRules()
-	g, _ := NewGame(r, n, 1)
+	g := newGame(b, r, n, 1)
 	bots := benchBots(n, 1)
 	var cmdLog []Commands
 	var view State
@@ -83,7 +83,7 @@ func benchTicks(b *testing.B, n int) {
 		cmdLog = append(cmdLog, cmds)
 		g.PlayTick(&cmds)
 	}
-	start, _ := NewGame(r, n, 1)
+	start := newGame(b, r, n, 1)
 	b.ReportAllocs()
 	ticks := 0
 	for b.Loop() {
@@ -117,7 +117,7 @@ func BenchmarkCapture(b *testing.B) {
 
 // BenchmarkStateCopy is the copy a search makes to simulate.
 func BenchmarkStateCopy(b *testing.B) {
-	s, _ := NewState(DefaultRules(), 6)
+	s := newState(b, DefaultRules(), 6)
 	var dst State
 	b.ReportAllocs()
 	for b.Loop() {
@@ -147,7 +147,7 @@ func BenchmarkPlayMatch6(b *testing.B) {
 
 // TestAdvanceAllocates nothing: a search can call it in its inner loop.
 func TestAdvanceAllocs(t *testing.T) {
-	s, _ := NewState(DefaultRules(), 6)
+	s := newState(t, DefaultRules(), 6)
 	bots := benchBots(6, 9)
 	var view State
 	cmdsAt := func() Commands {

@@ -2,13 +2,17 @@ package paperio_test
 
 import (
 	"fmt"
+	"log"
 
 	"gauntlet/referees/paperio"
 )
 
 // A search plays ahead on a copy of the state; the original is untouched.
 func ExampleState_Advance() {
-	s, _ := paperio.NewState(paperio.DefaultRules(), 2)
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		log.Fatal(err)
+	}
 	sim := *s // an independent copy
 	for t := 0; t < 12; t++ {
 		sim.Advance(&paperio.Commands{paperio.Up, paperio.Down})
@@ -20,7 +24,10 @@ func ExampleState_Advance() {
 
 // The canonical hash of the conformance traces.
 func ExampleState_Hash() {
-	s, _ := paperio.NewState(paperio.DefaultRules(), 1)
+	s, err := paperio.NewState(paperio.DefaultRules(), 1)
+	if err != nil {
+		log.Fatal(err)
+	}
 	_, h := s.Hash(nil)
 	fmt.Println(h)
 	// Output: d33aa3d84998c011

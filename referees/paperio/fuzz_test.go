@@ -20,7 +20,7 @@ func FuzzReplay(f *testing.F) {
 	f.Add([]byte(`{"header": {"start": [[1,435,435,[14,14]]]}}` + "\n" + `{"tick": 1, "cmds": {"1": "up"}, "spawn": ["saw", 465, 435, 10]}`))
 	f.Add([]byte(`{"header": {"start": [1,2], "MAX_TICK_COUNT": 3}}` + "\n" + `{"tick": 1, "cmds": {"7": 1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_ = Replay(context.Background(), bytes.NewReader(data), io.Discard)
+		_ = Replay(context.Background(), bytes.NewReader(data), io.Discard) // an error is an answer; a panic is the failure
 	})
 }
 
@@ -28,7 +28,7 @@ func FuzzReplay(f *testing.F) {
 func FuzzTickMessage(f *testing.F) {
 	r := DefaultRules()
 	r.BonusChance = 3
-	g, _ := NewGame(r, 4, 3)
+	g := newGame(f, r, 4, 3)
 	bots := []Bot{&walker{turnEvery: 2}, &walker{turnEvery: 3}, &walker{}, &walker{turnEvery: 5}}
 	for tick := 0; tick < 60; tick++ {
 		if tick%12 == 0 {
@@ -58,7 +58,7 @@ func FuzzTickMessage(f *testing.F) {
 				printBot{}.Command(&s, me)
 			}
 		}
-		_ = tp.Fill(&s, DefaultRules(), 6, 1)
+		_ = tp.Fill(&s, DefaultRules(), 6, 1) // an error is an answer; a panic is the failure
 	})
 }
 
@@ -78,10 +78,10 @@ func FuzzAnswer(f *testing.F) {
 // FuzzServe runs Serve on arbitrary input.
 func FuzzServe(f *testing.F) {
 	r := DefaultRules()
-	g, _ := NewGame(r, 2, 1)
+	g := newGame(f, r, 2, 1)
 	f.Add(append(AppendStartGame(nil, &r), g.AppendTick(nil, 2)...))
 	f.Add([]byte("{\"type\": \"end_game\", \"params\": {}}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_ = Serve(t.Context(), bytes.NewReader(data), io.Discard, printBot{})
+		_ = Serve(t.Context(), bytes.NewReader(data), io.Discard, printBot{}) // an error is an answer; a panic is the failure
 	})
 }

@@ -52,25 +52,33 @@ func TestMTVectors(t *testing.T) {
 			if err := json.Unmarshal(raw, &call); err != nil || len(call) < 3 {
 				t.Fatalf("seed %d call %d: bad entry %s", v.Seed, i, raw)
 			}
+			// decode reads the call's fields into vs, in order.
+			decode := func(vs ...any) {
+				if len(call) < len(vs) {
+					t.Fatalf("seed %d call %d: %d fields, want %d: %s", v.Seed, i, len(call), len(vs), raw)
+				}
+				for k, dst := range vs {
+					if err := json.Unmarshal(call[k], dst); err != nil {
+						t.Fatalf("seed %d call %d field %d: %v", v.Seed, i, k, err)
+					}
+				}
+			}
 			var op string
-			_ = json.Unmarshal(call[0], &op)
+			decode(&op)
 			var got, want string
 			switch op {
 			case "randint":
 				var a, b, r int
-				_ = json.Unmarshal(call[1], &a)
-				_ = json.Unmarshal(call[2], &b)
-				_ = json.Unmarshal(call[3], &r)
+				decode(&op, &a, &b, &r)
 				got, want = fmt.Sprint(m.Randint(a, b)), fmt.Sprint(r)
 			case "choice":
 				var list []json.RawMessage
-				_ = json.Unmarshal(call[1], &list)
+				decode(&op, &list)
 				got, want = string(list[m.Choice(len(list))]), string(call[2])
 			case "shuffle":
 				var n int
 				var perm []int
-				_ = json.Unmarshal(call[1], &n)
-				_ = json.Unmarshal(call[2], &perm)
+				decode(&op, &n, &perm)
 				got, want = fmt.Sprint(m.ShuffleOrder(n)), fmt.Sprint(perm)
 			default:
 				t.Fatalf("seed %d call %d: unknown op %q", v.Seed, i, op)

@@ -36,7 +36,7 @@ func TestParseAnswer(t *testing.T) {
 }
 
 func TestTickMessage(t *testing.T) {
-	s, _ := NewState(DefaultRules(), 2)
+	s := newState(t, DefaultRules(), 2)
 	got := string(s.AppendTick(nil, 2))
 	want := `{"type": "tick", "params": {"players": {"1": {"score": 0, "direction": null, "territory": [[255, 405], [255, 435], [255, 465], [285, 405], [285, 435], [285, 465], [315, 405], [315, 435], [315, 465]], "lines": [], "position": [285, 435], "bonuses": []}, "i": {"score": 0, "direction": null, "territory": [[555, 405], [555, 435], [555, 465], [585, 405], [585, 435], [585, 465], [615, 405], [615, 435], [615, 465]], "lines": [], "position": [585, 435], "bonuses": []}}, "bonuses": [], "tick_num": 1}}` + "\n"
 	if got != want {

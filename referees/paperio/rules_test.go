@@ -28,6 +28,26 @@ func TestHashExample(t *testing.T) {
 	}
 }
 
+// newState is NewState's state of n players under rules r.
+func newState(tb testing.TB, r Rules, n int) *State {
+	tb.Helper()
+	s, err := NewState(r, n)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// newGame is NewGame's game of n players under rules r.
+func newGame(tb testing.TB, r Rules, n int, seed int64) *Game {
+	tb.Helper()
+	g, err := NewGame(r, n, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
 func cellsOf(ij ...[2]int) []Cell {
 	out := make([]Cell, len(ij))
 	for k, c := range ij {
@@ -106,7 +126,7 @@ func TestModesTickCount(t *testing.T) {
 		r := DefaultRules()
 		r.Mode = m
 		r.MaxTickCount = 50
-		s, _ := NewState(r, 2)
+		s := newState(t, r, 2)
 		ticks := 0
 		for !s.Over() {
 			s.Advance(&Commands{})

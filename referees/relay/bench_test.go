@@ -33,7 +33,10 @@ const benchRounds = 2000
 // echoReferee plays RELAY_TEST_ROUNDS rounds in which every player is sent
 // one line and answers one, then ranks the players in seat order.
 func echoReferee() int {
-	rounds, _ := strconv.Atoi(os.Getenv("RELAY_TEST_ROUNDS"))
+	rounds, err := strconv.Atoi(os.Getenv("RELAY_TEST_ROUNDS"))
+	if err != nil {
+		return 2
+	}
 	in := bufio.NewScanner(os.Stdin)
 	out := bufio.NewWriter(os.Stdout)
 	in.Scan() // ###Seed

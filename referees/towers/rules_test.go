@@ -79,7 +79,10 @@ func TestMovesTakeWholeRuns(t *testing.T) {
 		t.Fatalf("after [0,3]: %q", got)
 	}
 	// Columns are interchangeable: the key ignores their order.
-	swapped, _ := Parse(Layout{"b6 b5 b4 b3", "", "a5 a4 b1 b0 a0", "a6 b2 a3 a2 a1"})
+	swapped, err := Parse(Layout{"b6 b5 b4 b3", "", "a5 a4 b1 b0 a0", "a6 b2 a3 a2 a1"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if swapped.Key() != st.Key() {
 		t.Error("the same position with its columns in another order has another key")
 	}
@@ -152,8 +155,14 @@ func TestDealIsSeededAndSolvable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, _ := Deal(context.Background(), &s, 6, 7)
-	c, _, _ := Deal(context.Background(), &s, 6, 8)
+	b, _, err := Deal(context.Background(), &s, 6, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := Deal(context.Background(), &s, 6, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if a.Key() != b.Key() || a.Key() == c.Key() {
 		t.Fatal("deals are not a function of the seed")
 	}

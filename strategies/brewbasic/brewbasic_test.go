@@ -128,7 +128,10 @@ func TestBotsDoNotMutate(t *testing.T) {
 	bots := []brew.Bot{newGreedy(t, nil), newRandom(t, param.Values{"brew_prob": 0.5}, 9)}
 	for league := 1; league <= 3; league++ {
 		for _, bot := range bots {
-			s, _ := brew.New(int64(league)*11, league)
+			s, err := brew.New(int64(league)*11, league)
+			if err != nil {
+				t.Fatal(err)
+			}
 			opp := newRandom(t, nil, 4)
 			var view brew.State
 			for !s.Over {
@@ -162,7 +165,10 @@ func BenchmarkGreedyVsRandom(b *testing.B) {
 // BenchmarkGreedyAct is one greedy decision on an opening state.
 func BenchmarkGreedyAct(b *testing.B) {
 	g := newGreedy(b, nil)
-	s, _ := brew.New(1, 3)
+	s, err := brew.New(1, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
 		g.Act(&s, 0)

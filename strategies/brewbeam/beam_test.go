@@ -35,20 +35,33 @@ func (t *tally) add(mine, theirs int) {
 	}
 }
 
+// mustBeam is brewbeam with values v.
+func mustBeam(tb testing.TB, v param.Values, seed uint64) *Beam {
+	tb.Helper()
+	b, err := New(v, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// mustGreedy is brewbasic's greedy bot at its defaults.
+func mustGreedy(tb testing.TB, seed uint64) *brewbasic.Greedy {
+	tb.Helper()
+	g, err := brewbasic.NewGreedy(nil, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return g
+}
+
 // playVsGreedy plays seeds 1..games in both seat orders with brew.PlayMatch.
 func playVsGreedy(t testing.TB, v param.Values, games int) tally {
 	t.Helper()
 	var res tally
 	for seed := int64(1); seed <= int64(games); seed++ {
 		for seat := 0; seat < brew.Players; seat++ {
-			bb, err := New(v, uint64(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := brewbasic.NewGreedy(nil, uint64(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
+			bb, g := mustBeam(t, v, uint64(seed)), mustGreedy(t, uint64(seed))
 			var agents [brew.Players]brew.Agent
 			agents[seat] = brew.Agent{Bot: bb}
 			agents[1-seat] = brew.Agent{Bot: g}

@@ -75,8 +75,7 @@ func BenchmarkNode(b *testing.B) {
 
 // BenchmarkGame is one whole game of brewbeam against itself.
 func BenchmarkGame(b *testing.B) {
-	b0, _ := New(nil, 1)
-	b1, _ := New(nil, 2)
+	b0, b1 := mustBeam(b, nil, 1), mustBeam(b, nil, 2)
 	var s, view brew.State
 	b.ReportAllocs()
 	b.ResetTimer()

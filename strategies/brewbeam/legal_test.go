@@ -55,11 +55,15 @@ func TestAlwaysLegal(t *testing.T) {
 			var opp brew.Bot
 			switch seed % 3 {
 			case 0:
-				opp, _ = brewbasic.NewRandom(nil, uint64(seed))
+				r, err := brewbasic.NewRandom(nil, uint64(seed))
+				if err != nil {
+					t.Fatal(err)
+				}
+				opp = r
 			case 1:
-				opp, _ = brewbasic.NewGreedy(nil, uint64(seed))
+				opp = mustGreedy(t, uint64(seed))
 			default:
-				opp, _ = New(nil, 9)
+				opp = mustBeam(t, nil, 9)
 			}
 			bots := [brew.Players]brew.Bot{c, opp}
 			if seed%2 == 0 {
@@ -85,9 +89,8 @@ func TestAlwaysLegal(t *testing.T) {
 
 func TestLowerLeagues(t *testing.T) {
 	for league := 1; league <= 2; league++ {
-		b, _ := New(nil, 1)
-		c := &checked{t: t, b: b}
-		g, _ := brewbasic.NewGreedy(nil, 1)
+		c := &checked{t: t, b: mustBeam(t, nil, 1)}
+		g := mustGreedy(t, 1)
 		s, err := brew.New(3, league)
 		if err != nil {
 			t.Fatal(err)
@@ -105,8 +108,7 @@ func TestLowerLeagues(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	record := func(seed int64) string {
 		var buf bytes.Buffer
-		b0, _ := New(nil, 5)
-		b1, _ := brewbasic.NewGreedy(nil, 5)
+		b0, b1 := mustBeam(t, nil, 5), mustGreedy(t, 5)
 		_, err := brew.PlayMatch(context.Background(), seed, 3,
 			[brew.Players]brew.Agent{{Bot: b0}, {Bot: b1}}, brew.MatchOptions{NoTimeLimit: true, Record: &buf})
 		if err != nil {

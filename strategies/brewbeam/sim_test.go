@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gauntlet/referees/brew"
-	"gauntlet/strategies/brewbasic"
 )
 
 // midgameStates collects the states of a few greedy-vs-greedy games, one
@@ -14,8 +13,7 @@ func midgameStates(t testing.TB, seeds int) []brew.State {
 	t.Helper()
 	var out []brew.State
 	for seed := int64(1); seed <= int64(seeds); seed++ {
-		g0, _ := brewbasic.NewGreedy(nil, 0)
-		g1, _ := brewbasic.NewGreedy(nil, 1)
+		g0, g1 := mustGreedy(t, 0), mustGreedy(t, 1)
 		s, err := brew.New(seed, 3)
 		if err != nil {
 			t.Fatal(err)

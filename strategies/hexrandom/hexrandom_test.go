@@ -14,23 +14,19 @@ func TestRandomPlaysLegallyToTheEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	phrases, _ := hextris.OfficialPhrases("power")
+	phrases, err := hextris.OfficialPhrases("power")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, p := range ps {
-		r, err := New(Params.Defaults(), uint64(p.ID))
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := r.Solve(context.Background(), p, p.SourceSeeds[0], phrases)
-		if err != nil {
-			t.Fatal(err)
-		}
+		r := mustRandom(t, uint64(p.ID))
+		sol := solve(t, r, p, phrases)
 		res := hextris.Play(p, p.SourceSeeds[0], phrases, sol)
 		if res.Error != "" || res.EndState == "playing" {
 			t.Fatalf("problem %d: error %q, end %q after %d moves", p.ID, res.Error, res.EndState, res.MovesExecuted)
 		}
-		again, _ := r.Solve(context.Background(), p, p.SourceSeeds[0], phrases)
-		r2, _ := New(Params.Defaults(), uint64(p.ID))
-		fresh, _ := r2.Solve(context.Background(), p, p.SourceSeeds[0], phrases)
+		again := solve(t, r, p, phrases)
+		fresh := solve(t, mustRandom(t, uint64(p.ID)), p, phrases)
 		if fresh != sol || again == "" {
 			t.Fatalf("problem %d: not deterministic given the seed", p.ID)
 		}
@@ -38,10 +34,33 @@ func TestRandomPlaysLegallyToTheEnd(t *testing.T) {
 }
 
 func BenchmarkRandomSolve(b *testing.B) {
-	p, _ := hextris.Official(14)
-	r, _ := New(Params.Defaults(), 1)
+	p, err := hextris.Official(14)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := mustRandom(b, 1)
 	b.ReportAllocs()
 	for b.Loop() {
-		r.Solve(context.Background(), p, p.SourceSeeds[0], hextris.PhraseSet{})
+		solve(b, r, p, hextris.PhraseSet{})
 	}
+}
+
+// mustRandom is the random solver at its defaults.
+func mustRandom(tb testing.TB, seed uint64) *Random {
+	tb.Helper()
+	r, err := New(Params.Defaults(), seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return r
+}
+
+// solve is r's text for the problem's first seed.
+func solve(tb testing.TB, r *Random, p *hextris.Problem, ps hextris.PhraseSet) string {
+	tb.Helper()
+	sol, err := r.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+	if err != nil {
+		tb.Fatalf("problem %d: %v", p.ID, err)
+	}
+	return sol
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -62,6 +63,16 @@ func mustLookahead(t testing.TB, assign ...string) *Solver {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// solve is s's text for one game.
+func solve(tb testing.TB, s *Solver, p *hextris.Problem, seed uint32, ps hextris.PhraseSet) string {
+	tb.Helper()
+	sol, err := s.Solve(context.Background(), p, seed, ps)
+	if err != nil {
+		tb.Fatalf("problem %d seed %d: %v", p.ID, seed, err)
+	}
+	return sol
 }
 
 // solveValid solves one game and fails unless the text replays without
@@ -159,7 +170,7 @@ func TestPhrasesUsed(t *testing.T) {
 	if with.PowerScore <= without.PowerScore || with.Score <= without.Score {
 		t.Fatalf("phrases on: %d (power %d); off: %d (power %d)", with.Score, with.PowerScore, without.Score, without.PowerScore)
 	}
-	sol, _ := mustGreedy(t).Solve(context.Background(), p, seed, ps)
+	sol := solve(t, mustGreedy(t), p, seed, ps)
 	for _, ph := range ps.Phrases() {
 		if hextris.NewPhraseSet("one", []string{ph}).Score(sol) == 0 {
 			t.Logf("phrase %q not used", ph)
@@ -207,10 +218,10 @@ func TestDeterministic(t *testing.T) {
 		as = append(as, "game_beam=16")
 	}
 	s := mustLookahead(t, as...)
-	a, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
-	s.Solve(context.Background(), q, q.SourceSeeds[0], ps)
-	b, _ := s.Solve(context.Background(), p, p.SourceSeeds[1], ps)
-	c, _ := mustLookahead(t, as...).Solve(context.Background(), p, p.SourceSeeds[1], ps)
+	a := solve(t, s, p, p.SourceSeeds[1], ps)
+	solve(t, s, q, q.SourceSeeds[0], ps)
+	b := solve(t, s, p, p.SourceSeeds[1], ps)
+	c := solve(t, mustLookahead(t, as...), p, p.SourceSeeds[1], ps)
 	if a != b || a != c {
 		t.Fatal("the solution depends on the solver's history")
 	}
@@ -359,10 +370,22 @@ func TestParamsDeclared(t *testing.T) {
 }
 
 func ExampleNewGreedy() {
-	p, _ := hextris.Official(1)
-	ps, _ := hextris.OfficialPhrases("power")
-	s, _ := NewGreedy(GreedyParams.Defaults(), 1)
-	sol, _ := s.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+	p, err := hextris.Official(1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ps, err := hextris.OfficialPhrases("power")
+	if err != nil {
+		log.Fatal(err)
+	}
+	s, err := NewGreedy(GreedyParams.Defaults(), 1)
+	if err != nil {
+		log.Fatal(err)
+	}
+	sol, err := s.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+	if err != nil {
+		log.Fatal(err)
+	}
 	r := hextris.Play(p, p.SourceSeeds[0], ps, sol)
 	fmt.Println(r.Error == "", r.EndState, r.UnitsLocked)
 	// Output: true source-exhausted 100
@@ -412,7 +435,7 @@ func BenchmarkSolveBig(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				s.Solve(context.Background(), p, p.SourceSeeds[0], ps)
+				solve(b, s, p, p.SourceSeeds[0], ps)
 			}
 		})
 	}

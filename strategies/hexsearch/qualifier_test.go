@@ -42,7 +42,10 @@ func TestQualifierTable(t *testing.T) {
 	only := map[int]bool{}
 	if s := os.Getenv("HEXSEARCH_PROBLEMS"); s != "" {
 		for _, f := range strings.Split(s, ",") {
-			id, _ := strconv.Atoi(f)
+			id, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatalf("HEXSEARCH_PROBLEMS: %v", err)
+			}
 			only[id] = true
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"gauntlet/referees/paperio"
-	"gauntlet/strategies/paperbasic"
 )
 
 // TestArrivalMapIsALowerBound plays games without bonuses (so speeds are
@@ -21,7 +20,7 @@ func TestArrivalMapIsALowerBound(t *testing.T) {
 		}
 		bots := make([]paperio.Bot, 4)
 		for i := range bots {
-			bots[i], _ = paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)*10+uint64(i))
+			bots[i] = simple(t, uint64(seed)*10+uint64(i))
 		}
 		type snap struct {
 			tick int

@@ -11,8 +11,6 @@ import (
 // values of its ten weights and a game of six with the others; paperpaths
 // has the same values for both.
 func TestDuelWeights(t *testing.T) {
-	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
-	six := midGame(t)
 	for _, c := range []struct {
 		name    string
 		new     func(param.Values, uint64) (*Bot, error)
@@ -24,11 +22,7 @@ func TestDuelWeights(t *testing.T) {
 		{"paperpaths2 six", New2, Params2, "", 6},
 		{"paperpaths duel", New, Params, "duel_", 2},
 	} {
-		s := six
-		if c.players == 2 {
-			s = duel
-		}
-		b := decideOnce(t, c.new, param.Values{"game_ms": 0, "paths": 10}, s)
+		b := decideOnce(t, c.new, param.Values{"game_ms": 0, "paths": 10}, c.players)
 		if !b.weighed {
 			t.Fatalf("%s: no decision made", c.name)
 		}
@@ -55,8 +49,6 @@ func TestDuelWeights(t *testing.T) {
 // TestDuelEstimator: estimator orders the loops of a game of six and
 // duel_estimator those of a game of two, each leaving the other alone.
 func TestDuelEstimator(t *testing.T) {
-	duel := twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
-	six := midGame(t)
 	for _, c := range []struct {
 		set     string
 		players int
@@ -67,24 +59,24 @@ func TestDuelEstimator(t *testing.T) {
 		{"estimator", 2, 0},
 		{"estimator", 6, 1},
 	} {
-		s := six
-		if c.players == 2 {
-			s = duel
-		}
-		b := decideOnce(t, New2, param.Values{"game_ms": 0, "paths": 10, c.set: 1}, s)
+		b := decideOnce(t, New2, param.Values{"game_ms": 0, "paths": 10, c.set: 1}, c.players)
 		if b.estimator != c.want {
 			t.Errorf("%s=1 in a game of %d: estimator %d, want %d", c.set, c.players, b.estimator, c.want)
 		}
 	}
 }
 
-// decideOnce makes a bot with values v and has it answer the state s once.
-func decideOnce(t *testing.T, newBot func(param.Values, uint64) (*Bot, error), v param.Values, s *paperio.State) *Bot {
+// decideOnce makes a bot with values v and has it answer once: in a duel of
+// two players in their own lands, or in the mid-game of six.
+func decideOnce(t *testing.T, newBot func(param.Values, uint64) (*Bot, error), v param.Values, players int) *Bot {
 	t.Helper()
-	b, err := newBot(v, 1)
-	if err != nil {
-		t.Fatal(err)
+	var s *paperio.State
+	if players == 2 {
+		s = twoLands(t, box{8, 12, 8, 12}, box{20, 24, 20, 24})
+	} else {
+		s = midGame(t)
 	}
+	b := mustBot(t, newBot, v, 1)
 	b.Command(s, lastAlive(s))
 	return b
 }

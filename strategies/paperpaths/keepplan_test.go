@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"gauntlet/referees/paperio"
-	"gauntlet/strategies/paperbasic"
 	"gauntlet/strategies/param"
 )
 
@@ -42,8 +41,7 @@ func TestKeepPlanFallsBackLess(t *testing.T) {
 				t.Fatal(err)
 			}
 			c := &countingBot{Bot: b}
-			o, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
-			play(t, seed, []paperio.Bot{c, o})
+			play(t, seed, []paperio.Bot{c, simple(t, uint64(seed)+100)})
 			fell += c.fellBack
 			all += c.decisions
 		}

@@ -38,7 +38,7 @@ func TestLifetimeDiscountsCellsOpponentsReachSoon(t *testing.T) {
 	if v := b.lifeValue(&got, &enemyGot, t0); !near(v, want) {
 		t.Fatalf("lifetime value %v, want %v", v, want)
 	}
-	off, _ := New(param.Values{"life": 0}, 1)
+	off := mustBot(t, New, param.Values{"life": 0}, 1)
 	if off.life != 0 {
 		t.Fatal("life=0 should turn the estimate off")
 	}

@@ -11,7 +11,7 @@ import (
 // and player 2 two cells right and one up, moving left towards it: going
 // up puts player 1 where player 2 can cut its trail or meet it head on
 // with the longer trail, whatever it does next.
-func trap(t *testing.T) *paperio.State {
+func trap(t testing.TB) *paperio.State {
 	t.Helper()
 	s, err := paperio.NewState(paperio.DefaultRules(), 2)
 	if err != nil {
@@ -50,7 +50,7 @@ func TestMinimaxForbidsTheTrap(t *testing.T) {
 		t.Fatal("Command goes up into the trap")
 	}
 	// With the minimax off nothing is forbidden.
-	b0, _ := New(param.Values{"depth": 0}, 1)
+	b0 := mustBot(t, New, param.Values{"depth": 0}, 1)
 	b0.forbid(s, 1, &f)
 	if f != [dirSlots]bool{} {
 		t.Fatalf("depth 0 forbids %v", f)
@@ -64,7 +64,7 @@ func TestMinimaxIgnoresFarOpponents(t *testing.T) {
 	opp := &s.Players[1]
 	c := paperio.CellAt(25, 25)
 	opp.X, opp.Y = c.X(), c.Y()
-	b, _ := New(param.Values{"depth": 3}, 1)
+	b := mustBot(t, New, param.Values{"depth": 3}, 1)
 	var f [dirSlots]bool
 	if n := b.forbid(s, 1, &f); n != 0 {
 		t.Fatalf("far opponent: %d moves forbidden (%v)", n, f)
@@ -77,8 +77,8 @@ func TestMinimaxIgnoresFarOpponents(t *testing.T) {
 // BenchmarkMinimaxTrap is the depth-2 tree of the trap position, three
 // first moves against every reply.
 func BenchmarkMinimaxTrap(b *testing.B) {
-	s := trap(&testing.T{})
-	bot, _ := New(param.Values{"depth": 2}, 1)
+	s := trap(b)
+	bot := mustBot(b, New, param.Values{"depth": 2}, 1)
 	var f [dirSlots]bool
 	b.ReportAllocs()
 	for b.Loop() {

@@ -60,8 +60,7 @@ func playsLegallyAndBeatsSimple(t *testing.T, name string, newBot func(param.Val
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed)+100)
-			g := play(t, seed, []paperio.Bot{checked{t, a}, b})
+			g := play(t, seed, []paperio.Bot{checked{t, a}, simple(t, uint64(seed)+100)})
 			scores[run] = [2]int{g.Players[0].Score, g.Players[1].Score}
 		}
 		if scores[0] != scores[1] {
@@ -88,10 +87,14 @@ func TestParamsRejectBadValues(t *testing.T) {
 
 // midGame is a six-player game between simple bots after 300 ticks.
 func midGame(tb testing.TB) *paperio.State {
-	g, _ := paperio.NewGame(paperio.DefaultRules(), 6, 3)
+	tb.Helper()
+	g, err := paperio.NewGame(paperio.DefaultRules(), 6, 3)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	bots := make([]paperio.Bot, 6)
 	for i := range bots {
-		bots[i], _ = paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(i))
+		bots[i] = simple(tb, uint64(i))
 	}
 	var cmds paperio.Commands
 	for g.Tick < 300 && !g.Over() {
@@ -105,6 +108,26 @@ func midGame(tb testing.TB) *paperio.State {
 	}
 	s := g.State
 	return &s
+}
+
+// simple is paperbasic's simple bot at its defaults.
+func simple(tb testing.TB, seed uint64) *paperbasic.Simple {
+	tb.Helper()
+	b, err := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+// mustBot is newBot's bot (New or New2) with values v.
+func mustBot(tb testing.TB, newBot func(param.Values, uint64) (*Bot, error), v param.Values, seed uint64) *Bot {
+	tb.Helper()
+	b, err := newBot(v, seed)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }
 
 // box is the cells of columns x0..x1 and rows y0..y1.
@@ -191,7 +214,7 @@ func BenchmarkDecision(b *testing.B) {
 // BenchmarkPaths is the path sampling alone, after the maps are made.
 func BenchmarkPaths(b *testing.B) {
 	s := midGame(b)
-	bot, _ := New(Params.Defaults(), 1)
+	bot := mustBot(b, New, Params.Defaults(), 1)
 	p := &s.Players[s.N-1]
 	bot.survey(s, p.ID)
 	var enemy paperio.Bits

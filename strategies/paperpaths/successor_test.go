@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"gauntlet/referees/paperio"
-	"gauntlet/strategies/paperbasic"
 	"gauntlet/strategies/param"
 )
 
@@ -123,8 +122,8 @@ func TestSafeWalkKeepsMoreLoops(t *testing.T) {
 		}
 		return ok
 	}
-	safe, _ := New2(params2(nil), 3)
-	plain, _ := New2(params2(param.Values{"safe_walk": 0}), 3)
+	safe := mustBot(t, New2, params2(nil), 3)
+	plain := mustBot(t, New2, params2(param.Values{"safe_walk": 0}), 3)
 	ns, np := count(safe), count(plain)
 	t.Logf("valid loops: safe walk %d/400, plain walk %d/400", ns, np)
 	if ns <= np {
@@ -145,12 +144,11 @@ func TestTimePerGame(t *testing.T) {
 		var spent [2]time.Duration
 		const seeds = 3
 		for seed := int64(1); seed <= seeds; seed++ {
-			a, _ := New2(params2(nil), uint64(seed))
-			b, _ := New(Params.Defaults(), uint64(seed))
+			a := mustBot(t, New2, params2(nil), uint64(seed))
+			b := mustBot(t, New, Params.Defaults(), uint64(seed))
 			bots := []paperio.Bot{a, b}
 			for k := 2; k < n; k++ {
-				s, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(seed*10)+uint64(k))
-				bots = append(bots, s)
+				bots = append(bots, simple(t, uint64(seed*10)+uint64(k)))
 			}
 			play(t, seed, bots)
 			spent[0] += a.spent
@@ -159,11 +157,10 @@ func TestTimePerGame(t *testing.T) {
 		t.Logf("%d players: paperpaths2 (test budget) %v per game, paperpaths %v per game", n, spent[0]/seeds, spent[1]/seeds)
 	}
 	for _, n := range []int{2, 6} {
-		a, _ := New2(Params2.Defaults(), 1)
+		a := mustBot(t, New2, Params2.Defaults(), 1)
 		bots := []paperio.Bot{a}
 		for k := 1; k < n; k++ {
-			s, _ := paperbasic.NewSimple(paperbasic.SimpleParams.Defaults(), uint64(10+k))
-			bots = append(bots, s)
+			bots = append(bots, simple(t, uint64(10+k)))
 		}
 		g := play(t, 1, bots)
 		t.Logf("%d players: paperpaths2 at its defaults (the runner's clock, paths=20000) %v in the game", n, a.spent)
@@ -171,9 +168,12 @@ func TestTimePerGame(t *testing.T) {
 			t.Fatalf("%d players: defaults spent %v, more than the runner's %v", n, a.spent, limit)
 		}
 	}
-	v, _ := Params2.Parse("game_ms=3000", "paths=5000")
-	a, _ := New2(v, 1)
-	b, _ := New(Params.Defaults(), 1)
+	v, err := Params2.Parse("game_ms=3000", "paths=5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := mustBot(t, New2, v, 1)
+	b := mustBot(t, New, Params.Defaults(), 1)
 	play(t, 1, []paperio.Bot{a, b})
 	t.Logf("game_ms=3000, paths=5000: %v", a.spent)
 	if a.spent > 3*time.Second {

@@ -13,7 +13,10 @@ import (
 func BenchmarkPlayPair(b *testing.B) {
 	d := &duel{}
 	reg := duelRegistry(d)
-	s, _ := reg.Strategy("duel", "dial")
+	s, err := reg.Strategy("duel", "dial")
+	if err != nil {
+		b.Fatal(err)
+	}
 	st, err := New(reg, Config{Game: "duel", Target: StrategyTarget{s}, Games: 2000, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
@@ -36,7 +39,10 @@ func BenchmarkPlayPair(b *testing.B) {
 func BenchmarkCommitBlock(b *testing.B) {
 	d := &duel{}
 	reg := duelRegistry(d)
-	s, _ := reg.Strategy("duel", "dial")
+	s, err := reg.Strategy("duel", "dial")
+	if err != nil {
+		b.Fatal(err)
+	}
 	const block = 100
 	st, err := New(reg, Config{Game: "duel", Target: StrategyTarget{s}, Games: 2 * block * (b.N + 1), Seed: 1})
 	if err != nil {

@@ -46,8 +46,8 @@ func TestScheduleHandComputed(t *testing.T) {
 		}
 	}
 	// A is truncated as fishtest's int(A_ratio·games/2).
-	if s, _ := NewSchedule(15, 0.1, DefaultAlpha, DefaultGamma); s.A != 1 {
-		t.Errorf("A of 15 iterations = %v, want 1", s.A)
+	if s, err := NewSchedule(15, 0.1, DefaultAlpha, DefaultGamma); err != nil || s.A != 1 {
+		t.Errorf("A of 15 iterations = %v (%v), want 1", s.A, err)
 	}
 	for _, bad := range [][4]float64{{0, 0.1, 0.6, 0.1}, {10, -1, 0.6, 0.1}, {10, 0.1, 0, 0.1}, {10, 0.1, 0.6, math.NaN()}} {
 		if _, err := NewSchedule(int(bad[0]), bad[1], bad[2], bad[3]); err == nil {

@@ -304,7 +304,10 @@ func postgresURL(t *testing.T) string {
 
 func TestStudyDefinitionIsChecked(t *testing.T) {
 	reg := duelRegistry(&duel{})
-	s, _ := reg.Strategy("duel", "dial")
+	s, err := reg.Strategy("duel", "dial")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tg := StrategyTarget{s}
 	for _, c := range []struct {
 		c    Config
@@ -325,8 +328,14 @@ func TestStudyDefinitionIsChecked(t *testing.T) {
 	// A study name reused with another definition is refused.
 	url := sqliteURL(t)
 	st := openStorage(t, url)
-	a, _ := New(reg, Config{Game: "duel", Target: tg, Games: 10, Seed: 1})
-	b, _ := New(reg, Config{Game: "duel", Target: tg, Games: 10, Seed: 2})
+	a, err := New(reg, Config{Game: "duel", Target: tg, Games: 10, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(reg, Config{Game: "duel", Target: tg, Games: 10, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
 	opt := quiet()
 	opt.Study = "same"
 	if _, err := a.Run(context.Background(), st, opt); err != nil {

@@ -99,7 +99,7 @@ func running(t *testing.T) []string {
 		v, ok := markOf(pid)
 		mine := ok && strings.HasPrefix(v, owner.Token()+":")
 		if mine || (st.PPID == self && st.State == 'Z') {
-			cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+			cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)) // gone since: listed without its command
 			out = append(out, fmt.Sprintf("%d %c %s", pid, st.State, strings.ReplaceAll(string(cmd), "\x00", " ")))
 		}
 	}
