@@ -142,10 +142,7 @@ func TestSeededSpawns(t *testing.T) {
 			continue
 		}
 		checked++
-		g, err := NewGame(tr.Rules, tr.N, tr.Header.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, tr.Rules, tr.N, tr.Header.Seed)
 		if tr.Header.Shuffled {
 			g.RNG.ShuffleOrder(tr.N)
 		}

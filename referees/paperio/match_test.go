@@ -99,10 +99,7 @@ func (printBot) Command(s *State, id int) Dir {
 func TestServeRoundTrip(t *testing.T) {
 	r := DefaultRules()
 	r.BonusChance = 5
-	g, err := NewGame(r, 3, 11)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := newGame(t, r, 3, 11)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)

@@ -83,10 +83,7 @@ func TestSeededSimpleBot(t *testing.T) {
 		}
 		checked++
 		name := filepath.Base(f)
-		g, err := NewGame(tr.Rules, tr.N, tr.Header.Seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, tr.Rules, tr.N, tr.Header.Seed)
 		order := make([]int, tr.N)
 		for i := range order {
 			order[i] = i

@@ -11,10 +11,7 @@ import (
 )
 
 func TestHashExample(t *testing.T) {
-	s, err := NewState(DefaultRules(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := newState(t, DefaultRules(), 1)
 	const text = `[[[1,true,435,435,null,5,0,[[405,405],[405,435],[405,465],[435,405],[435,435],[435,465],[465,405],[465,435],[465,465]],[],[]]],[]]`
 	if got := string(s.AppendCanonical(nil)); got != text {
 		t.Fatalf("canonical text\n got %s\nwant %s", got, text)

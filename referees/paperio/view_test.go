@@ -19,10 +19,7 @@ func TestViewIsWhatTheProtocolShows(t *testing.T) {
 			rules.Speed = 6
 		}
 		n := 2 + int(seed)%5
-		g, err := NewGame(rules, n, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := newGame(t, rules, n, seed)
 		rng := rand.New(rand.NewPCG(uint64(seed), 3))
 		var buf []byte
 		for !g.Over() {

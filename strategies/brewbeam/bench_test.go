@@ -22,10 +22,7 @@ func BenchmarkTurnOppFinal(b *testing.B) { benchTurn(b, map[string]float64{"opp_
 
 func benchTurn(b *testing.B, params map[string]float64) {
 	states := midgameStates(b, 4)
-	bot, err := New(params, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBeam(b, params, 1)
 	for i := range states {
 		bot.Act(&states[i], 0) // size every buffer once
 	}
@@ -47,10 +44,7 @@ func benchTurn(b *testing.B, params map[string]float64) {
 // and the duplicate check. ns/op and allocs/op are per state.
 func BenchmarkNode(b *testing.B) {
 	states := midgameStates(b, 4)
-	bot, err := New(map[string]float64{"width": 200, "depth": 40, "nodes": 10000000}, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBeam(b, map[string]float64{"width": 200, "depth": 40, "nodes": 10000000}, 1)
 	// A mid-game state: the opening's LEARN turns may search nothing.
 	i := len(states) / 2
 	for states[i].Round < 10 {
@@ -93,10 +87,7 @@ func BenchmarkGame(b *testing.B) {
 // (opp_model 1) instead of the default search from the opponent's seat.
 func BenchmarkTurnOppNow(b *testing.B) {
 	states := midgameStates(b, 4)
-	bot, err := New(map[string]float64{"opp_model": 1}, 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBeam(b, map[string]float64{"opp_model": 1}, 1)
 	for i := range states {
 		bot.Act(&states[i], 0)
 	}

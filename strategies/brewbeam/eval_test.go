@@ -15,10 +15,7 @@ func TestWinDiscounted(t *testing.T) {
 		disc   float64
 		sooner bool
 	}{{0, false}, {1, true}} {
-		b, err := New(map[string]float64{"w_win_disc": tc.disc}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"w_win_disc": tc.disc}, 1)
 		b.r.myScore = 10 // ahead of the opponent's 0
 		a := withInv(0, &[4]int32{0, 1, 0, 0})
 		at2 := b.evaluate(a, terminalBit, 0, 2, &b.r.opp)
@@ -35,10 +32,7 @@ func TestBrewBonus(t *testing.T) {
 	s.P[0].Inv = [brew.Tiers]int32{0, 2, 0, 0} // order 0 (20 rupees) at once
 	var got [2]float32
 	for i, w := range []float64{0, 20} {
-		b, err := New(map[string]float64{"w_brew": w, "opp_model": 0}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"w_brew": w, "opp_model": 0}, 1)
 		b.prepare(&s, 0)
 		a0, b0 := b.rootKey(&s, 0)
 		b.next = b.next[:0]
@@ -88,10 +82,7 @@ func TestEvalSum(t *testing.T) {
 	s := raceState(t)
 	s.P[0].Inv = [brew.Tiers]int32{0, 2, 0, 0} // order 0 (20 rupees) at once
 	for _, sum := range []float64{0, 1} {
-		b, err := New(map[string]float64{"eval_sum": sum, "discount": 1, "opp_model": 0, "w_brew": 0}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"eval_sum": sum, "discount": 1, "opp_model": 0, "w_brew": 0}, 1)
 		b.prepare(&s, 0)
 		a0, b0 := b.rootKey(&s, 0)
 		// layer expands n at depth d and returns its children.

@@ -47,10 +47,7 @@ func TestAlwaysLegal(t *testing.T) {
 	}
 	for ci, v := range configs {
 		for seed := int64(1); seed <= 6; seed++ {
-			b, err := New(v, uint64(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
+			b := mustBeam(t, v, uint64(seed))
 			c := &checked{t: t, b: b}
 			var opp brew.Bot
 			switch seed % 3 {

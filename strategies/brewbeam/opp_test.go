@@ -37,19 +37,13 @@ func raceState(t *testing.T) brew.State {
 // what the opponent can brew at once) still plans to brew it.
 func TestOppSearchPredictsBrew(t *testing.T) {
 	s := raceState(t)
-	old, err := New(map[string]float64{"opp_model": 1, "learn_turns": 0}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	old := mustBeam(t, map[string]float64{"opp_model": 1, "learn_turns": 0}, 1)
 	old.Act(&s, 0)
 	if i := brewIndex(old.best.hist, 0); i < 2 {
 		t.Fatalf("opp_model 1: best line brews order 0 at action %d; the test expects the unmodelled plan to count on it", i)
 	}
 
-	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBeam(t, map[string]float64{"opp_model": 2, "learn_turns": 0}, 1)
 	b.Act(&s, 0)
 	if b.Stats().OppNodes == 0 {
 		t.Fatal("opp_model 2 ran no opponent search")
@@ -73,10 +67,7 @@ func TestOppSearchEndsLines(t *testing.T) {
 	s := raceState(t)
 	s.P[1].Deliveries = s.BrewGoal() - 1
 	s.P[1].Score = 50
-	b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBeam(t, map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0}, 1)
 	b.Act(&s, 0)
 	if b.r.opp.end != 2 || b.r.horizon != 2 {
 		t.Fatalf("opp.end %d, horizon %d; want 2 and 2 (the opponent's goal brew is its second action)", b.r.opp.end, b.r.horizon)
@@ -99,10 +90,7 @@ func TestOppDenyGoesOn(t *testing.T) {
 	s.P[1].Score = 50
 	s.P[0].Inv = [brew.Tiers]int32{1, 2, 0, 0}
 	for _, deny := range []float64{0, 1} {
-		b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": deny}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": deny}, 1)
 		act := b.Act(&s, 0)
 		if b.r.opp.end != 2 {
 			t.Fatalf("opp_deny=%v: opp.end %d, want 2", deny, b.r.opp.end)
@@ -141,10 +129,7 @@ func TestLearnFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(map[string]float64{"learn_first": 8}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBeam(t, map[string]float64{"learn_first": 8}, 1)
 	for round := int32(0); round < 8; round += 3 {
 		s.Round = round
 		if a := b.Act(&s, 0); a.Kind != brew.Learn {
@@ -171,10 +156,7 @@ func TestOppSearchWithinOurs(t *testing.T) {
 		{map[string]float64{"width": 30, "depth": 6, "nodes": 3000}, 1500, 30, 6},
 		{map[string]float64{"nodes": 400000, "opp_nodes": 100000, "opp_width": 300, "opp_depth": 20}, 100000, 300, 14},
 	} {
-		bot, err := New(c.params, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		bot := mustBeam(t, c.params, 1)
 		o := bot.opp.cfg
 		if o.nodes != c.nodes || o.width != c.width || o.depth != c.depth {
 			t.Errorf("%v: the opponent's search has %d states, width %d, depth %d; want %d, %d, %d",
@@ -194,18 +176,9 @@ func TestOppSearchWithinOurs(t *testing.T) {
 // nothing and the move is the one search's own; a turn allocates nothing.
 func TestOppLines(t *testing.T) {
 	states := midgameStates(t, 3)
-	one, err := New(map[string]float64{"opp_lines": 1}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zero, err := New(map[string]float64{"opp_lines": 3, "opp_spread": 0}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spread, err := New(nil, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	one := mustBeam(t, map[string]float64{"opp_lines": 1}, 1)
+	zero := mustBeam(t, map[string]float64{"opp_lines": 3, "opp_spread": 0}, 1)
+	spread := mustBeam(t, nil, 1)
 	alts, differ, endOnly := 0, 0, 0
 	for i := range states {
 		s := &states[i]
@@ -281,10 +254,7 @@ func TestDiscAhead(t *testing.T) {
 		{nil, 2, 1, 0.95, 0.95},
 		{map[string]float64{"discount": 0.9, "disc_ahead": 0.99}, 3, 0, 0.99, 0.9},
 	} {
-		bot, err := New(c.params, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		bot := mustBeam(t, c.params, 1)
 		s := raceState(t)
 		s.P[0].Deliveries, s.P[1].Deliveries = c.me, c.op
 		bot.Act(&s, 0)
@@ -313,10 +283,7 @@ func TestOppFinal(t *testing.T) {
 		{0, 51, 69, false},
 		{1, 52, 70, true},
 	} {
-		b, err := New(map[string]float64{"learn_turns": 0, "opp_lines": 1, "opp_final": c.final}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"learn_turns": 0, "opp_lines": 1, "opp_final": c.final}, 1)
 		s := raceState(t)
 		s.P[1].Score = 50
 		b.Act(&s, 0)
@@ -358,10 +325,7 @@ func TestOppJudge(t *testing.T) {
 		s.P[1].Score = 8
 		s.P[0].Score = c.ours
 		s.P[0].Inv = [brew.Tiers]int32{1, 0, 0, 5}
-		b, err := New(map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0, "opp_judge": c.judge}, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBeam(t, map[string]float64{"opp_model": 2, "learn_turns": 0, "opp_deny": 0, "opp_judge": c.judge}, 1)
 		b.Act(&s, 0)
 		end := b.r.opp.end
 		if takes := end == 2; takes != c.takes {

@@ -13,10 +13,7 @@ func reachBot(t *testing.T, seed int64, v map[string]float64) (brew.State, *Beam
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(v, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBeam(t, v, 1)
 	return s, b
 }
 

@@ -40,10 +40,7 @@ func midgameStates(t testing.TB, seeds int) []brew.State {
 // urgency bonus agree after every step.
 func TestCompactMatchesReferee(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
-	b, err := New(map[string]float64{"opp_model": 0, "learn_turns": 100}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBeam(t, map[string]float64{"opp_model": 0, "learn_turns": 100}, 1)
 	steps := 0
 	for _, root := range midgameStates(t, 20) {
 		const me = 0

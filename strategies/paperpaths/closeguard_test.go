@@ -26,10 +26,7 @@ func TestCloseGuard(t *testing.T) {
 		guard float64
 		safe  bool
 	}{{0, true}, {5, true}, {6, true}, {6.5, false}, {8, false}} {
-		b, err := New2(params2(param.Values{"close_guard": c.guard}), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBot(t, New2, params2(param.Values{"close_guard": c.guard}), 1)
 		b.survey(s, me.ID)
 		b.left = int32(s.Rules.MaxTickCount - s.Tick) // as Command sets it
 		if got := b.arrive[closing[0]]; got != 12 {
@@ -79,10 +76,7 @@ func TestCloseGuardAmongSix(t *testing.T) {
 			lay(o, paperio.CellAt(6, 7))
 		}
 		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
-		b, err := New2(params2(nil), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBot(t, New2, params2(nil), 1)
 		b.survey(s, me.ID)
 		b.left = int32(s.Rules.MaxTickCount - s.Tick)
 		if got := b.arrive[closing[1]]; got != 12 {

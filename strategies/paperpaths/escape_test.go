@@ -20,10 +20,7 @@ func TestEscapeTurnsAwayFromTheOpponent(t *testing.T) {
 	put(me, 16, 14, paperio.Up)
 	put(o, 14, 14, paperio.Right)
 	move := func(escape int) paperio.Dir {
-		b, err := New2(params2(param.Values{"escape": float64(escape), "depth": 0}), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBot(t, New2, params2(param.Values{"escape": float64(escape), "depth": 0}), 1)
 		d := b.Command(s, me.ID)
 		if !b.fellBack {
 			t.Fatalf("escape=%d: a safe loop was found; the position should have none", escape)

@@ -12,10 +12,7 @@ import (
 // heads straight for it (up) without drawing a loop.
 func TestHuntCutsAReachableTrail(t *testing.T) {
 	s := killState(t)
-	b, err := New2(params2(param.Values{"hunt": 1}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(param.Values{"hunt": 1}), 1)
 	d := b.Command(s, s.Players[0].ID)
 	t.Logf("hunt=1 moves %v after %d paths drawn; opponent home in %d ticks", d, b.pathsRun, b.homeAt[1])
 	if d != paperio.Up {
@@ -63,10 +60,7 @@ func deepState(t *testing.T, more ...box) *paperio.State {
 // its steps; it returns the bot and player 0.
 func surveyed(t *testing.T, s *paperio.State, v param.Values) (*Bot, *paperio.Player) {
 	t.Helper()
-	b, err := New2(params2(v), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(v), 1)
 	me := &s.Players[0]
 	b.survey(s, me.ID)
 	b.forbid(s, me.ID, &b.forbiddn)

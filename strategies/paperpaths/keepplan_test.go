@@ -36,10 +36,7 @@ func TestKeepPlanFallsBackLess(t *testing.T) {
 	rate := func(keep int) (int, int) {
 		fell, all := 0, 0
 		for seed := int64(1); seed <= seeds; seed++ {
-			b, err := New2(params2(param.Values{"paths": 4, "keep_plan": float64(keep)}), uint64(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
+			b := mustBot(t, New2, params2(param.Values{"paths": 4, "keep_plan": float64(keep)}), uint64(seed))
 			c := &countingBot{Bot: b}
 			play(t, seed, []paperio.Bot{c, simple(t, uint64(seed)+100)})
 			fell += c.fellBack

@@ -46,10 +46,7 @@ func bestSample(t *testing.T, s *paperio.State, v param.Values, n int) float64 {
 // when script is nil, else the script's cells from the head, then home.
 func sampler(t *testing.T, s *paperio.State, v param.Values) func(script []paperio.Cell) (float64, bool) {
 	t.Helper()
-	b, err := New2(params2(v), 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(v), 5)
 	p := &s.Players[0]
 	b.survey(s, p.ID)
 	b.left = int32(s.Rules.MaxTickCount - s.Tick)

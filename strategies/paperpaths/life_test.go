@@ -17,10 +17,7 @@ func TestLifetimeDiscountsCellsOpponentsReachSoon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(v, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New, v, 1)
 	for i := range b.arrive {
 		b.arrive[i] = unreached
 	}

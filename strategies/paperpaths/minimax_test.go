@@ -29,10 +29,7 @@ func trap(t testing.TB) *paperio.State {
 
 func TestMinimaxForbidsTheTrap(t *testing.T) {
 	s := trap(t)
-	b, err := New(param.Values{"depth": 2}, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New, param.Values{"depth": 2}, 1)
 	var f [dirSlots]bool
 	b.forbid(s, 1, &f)
 	if !f[paperio.Up] {

@@ -204,10 +204,7 @@ func benchDecision(b *testing.B, bot *Bot) {
 // is the path budget divided by the whole time; allocs/path counts the
 // allocations of the whole decision.
 func BenchmarkDecision(b *testing.B) {
-	bot, err := New(Params.Defaults(), 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBot(b, New, Params.Defaults(), 1)
 	benchDecision(b, bot)
 }
 

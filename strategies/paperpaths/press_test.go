@@ -27,10 +27,7 @@ func TestPressHeadsForALongTrail(t *testing.T) {
 		down  bool
 	}{{12, true}, {15, false}} {
 		s := deepState(t)
-		b, err := New2(params2(param.Values{"duel_press": c.press}), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBot(t, New2, params2(param.Values{"duel_press": c.press}), 1)
 		d := b.Command(s, s.Players[0].ID)
 		if pressed := d == paperio.Down && b.pathsRun == 0; pressed != c.down {
 			t.Errorf("duel_press=%v: Command moves %v after %d paths; pressing %v, want %v", c.press, d, b.pathsRun, pressed, c.down)

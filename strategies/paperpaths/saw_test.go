@@ -19,10 +19,7 @@ func TestSawPoints(t *testing.T) {
 	me, o := &s.Players[0], &s.Players[1]
 	put(me, 4, 4, paperio.Right)
 	put(o, 22, 5, paperio.DirNone) // its direction is set by each case below
-	b, err := New2(params2(param.Values{"w_saw": 1}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(param.Values{"w_saw": 1}), 1)
 	saw := paperio.CellAt(10, 5)
 	r := &s.Rules
 	for _, c := range []struct {
@@ -60,10 +57,7 @@ func TestSawIsSought(t *testing.T) {
 	if err := s.AddBonus(paperio.MapBonus{Kind: paperio.Saw, Cell: saw}); err != nil {
 		t.Fatal(err)
 	}
-	b, err := New2(params2(param.Values{"paths": 1, "depth": 0}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(param.Values{"paths": 1, "depth": 0}), 1)
 	d := b.Command(s, me.ID)
 	if d != paperio.Right || !slices.Contains(b.plan, saw) {
 		t.Fatalf("w_saw=1: move %v, loop %v; want right, through the saw at %v", d, b.plan, saw)

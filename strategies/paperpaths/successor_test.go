@@ -67,10 +67,7 @@ func TestDecisionLimitSharesTheGameBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b, err := New2(v, 1)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBot(t, New2, v, 1)
 		return b
 	}
 	cells := time.Duration((s.Rules.MaxTickCount - s.Tick) / 5)
@@ -184,9 +181,6 @@ func TestTimePerGame(t *testing.T) {
 // BenchmarkDecision2 is BenchmarkDecision for paperpaths2's defaults (the
 // safe path builder).
 func BenchmarkDecision2(b *testing.B) {
-	bot, err := New2(params2(nil), 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBot(b, New2, params2(nil), 1)
 	benchDecision(b, bot)
 }

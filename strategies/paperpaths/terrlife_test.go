@@ -31,10 +31,7 @@ func terrLifeState(t *testing.T) *paperio.State {
 
 func terrLifeBot(t *testing.T, on int) *Bot {
 	t.Helper()
-	b, err := New2(params2(param.Values{"terr_life": float64(on)}), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := mustBot(t, New2, params2(param.Values{"terr_life": float64(on)}), 1)
 	return b
 }
 
@@ -106,9 +103,6 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 // keep_plan=1, hunt=2, time_pow=0.5 and approach=1 (a distance map to the
 // enemy land each decision).
 func BenchmarkDecisionNewParams(b *testing.B) {
-	bot, err := New2(params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5, "approach": 1}), 1)
-	if err != nil {
-		b.Fatal(err)
-	}
+	bot := mustBot(b, New2, params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5, "approach": 1}), 1)
 	benchDecision(b, bot)
 }
