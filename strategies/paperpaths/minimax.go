@@ -30,7 +30,7 @@ func (b *Bot) forbid(s *paperio.State, me int, forbidden *[dirSlots]bool) int {
 		if oc == paperio.NoCell {
 			continue
 		}
-		if abs(oc.I()-head.I())+abs(oc.J()-head.J()) > 2*b.depth+2 {
+		if abs(oc.I()-head.I())+abs(oc.J()-head.J()) > 2*b.depth+2 && !sawInReach(s, o, 2*b.depth+2) {
 			continue
 		}
 		for _, m := range dirs {
@@ -44,6 +44,37 @@ func (b *Bot) forbid(s *paperio.State, me int, forbidden *[dirSlots]bool) int {
 		}
 	}
 	return n
+}
+
+// sawInReach reports whether opponent o may take a saw within r cells: one
+// lying within r cells of its head, or, when it is out with a trail and its
+// territory lies within r cells, any saw on the map, for a capture takes
+// every bonus it encloses and the saw then strikes from where the loop
+// closed, along the row or column ahead, whatever the distance to us.
+func sawInReach(s *paperio.State, o *paperio.Player, r int) bool {
+	oc := o.Cell()
+	saw := false
+	for _, mb := range s.MapBonuses() {
+		if mb.Kind != paperio.Saw {
+			continue
+		}
+		if abs(mb.Cell.I()-oc.I())+abs(mb.Cell.J()-oc.J()) <= r {
+			return true
+		}
+		saw = true
+	}
+	if !saw || o.NLines == 0 {
+		return false
+	}
+	for di := -r; di <= r; di++ {
+		for dj := abs(di) - r; dj <= r-abs(di); dj++ {
+			i, j := oc.I()+di, oc.J()+dj
+			if i >= 0 && i < paperio.Cols && j >= 0 && j < paperio.Rows && o.Terr.Has(paperio.CellAt(i, j)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // legalMove reports whether d is a new direction the referee accepts that

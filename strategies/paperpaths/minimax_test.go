@@ -82,3 +82,57 @@ func BenchmarkMinimaxTrap(b *testing.B) {
 		bot.forbid(s, 1, &f)
 	}
 }
+
+// sawCapture is the opening that killed paperpaths against a public bot:
+// player 2, one cell short of its territory with a loop around a saw, closes
+// it on the next centre heading right, and the saw strikes along its row;
+// player 1, far away with a trail out, stands one cell below that row,
+// moving up.
+func sawCapture(t testing.TB, saw bool) *paperio.State {
+	t.Helper()
+	s, err := paperio.NewState(paperio.DefaultRules(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	me, opp := &s.Players[0], &s.Players[1] // territories around (9,14) and (19,14)
+	put(opp, 17, 14, paperio.Right)
+	lay(opp, paperio.CellAt(17, 15), paperio.CellAt(17, 16), paperio.CellAt(16, 16), paperio.CellAt(15, 16),
+		paperio.CellAt(15, 15), paperio.CellAt(15, 14), paperio.CellAt(16, 14), paperio.CellAt(17, 14))
+	put(me, 26, 13, paperio.Up)
+	lay(me, paperio.CellAt(26, 11), paperio.CellAt(26, 12), paperio.CellAt(26, 13))
+	if saw {
+		if err := s.AddBonus(paperio.MapBonus{Kind: paperio.Saw, Cell: paperio.CellAt(16, 15)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+func TestMinimaxSeesASawTakenByAFarCapture(t *testing.T) {
+	b := mustBot(t, New, param.Values{"depth": 2}, 1)
+	var f [dirSlots]bool
+	b.forbid(sawCapture(t, true), 1, &f)
+	if !f[paperio.Up] {
+		t.Fatal("moving up onto the row the saw strikes is allowed")
+	}
+	if f[paperio.Left] || f[paperio.Right] {
+		t.Fatalf("moves along the row below are forbidden: %v", f)
+	}
+	// The referee agrees: going up, player 1 dies by the saw.
+	s := sawCapture(t, true)
+	for tick := 0; s.Players[0].Alive && tick < 2*paperio.Width; tick++ {
+		cmds := paperio.Commands{paperio.Up, paperio.Right}
+		s.Advance(&cmds)
+	}
+	if p := &s.Players[0]; p.Alive || p.Death&paperio.CauseSaw == 0 {
+		t.Fatalf("going up: alive %v, death %v; want killed by the saw", p.Alive, p.Death)
+	}
+	if d := b.Command(sawCapture(t, true), 1); d == paperio.Up {
+		t.Fatal("Command goes up onto the row the saw strikes")
+	}
+	// Without the saw the opponent is too far to matter.
+	b.forbid(sawCapture(t, false), 1, &f)
+	if f != [dirSlots]bool{} {
+		t.Fatalf("no saw: %v forbidden", f)
+	}
+}

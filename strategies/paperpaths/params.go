@@ -37,7 +37,7 @@ var Params = param.Specs{
 	{Name: "max_out", Kind: param.Int, Min: 0, Max: 1500, Default: 0,
 		Help: "longest time in ticks a trail may stay out, the existing trail included (0: no limit)"},
 	{Name: "depth", Kind: param.Int, Min: 0, Max: 3, Default: 2,
-		Help: "cells of the minimax that forbids moves a nearby opponent can punish with our death (0: off)"},
+		Help: "cells of the minimax that forbids moves a nearby opponent can punish with our death, or one anywhere that may take a saw within reach (0: off)"},
 	{Name: "time_ms", Kind: param.Int, Min: 0, Max: 10000, Default: 0,
 		Help: "time limit per decision in milliseconds (0: none; a limit makes games depend on the machine)", Clock: true},
 	{Name: "game_ms", Kind: param.Int, Min: -1, Max: 600000, Default: 0,
