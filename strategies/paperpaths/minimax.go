@@ -30,7 +30,7 @@ func (b *Bot) forbid(s *paperio.State, me int, forbidden *[dirSlots]bool) int {
 		if oc == paperio.NoCell {
 			continue
 		}
-		if abs(oc.I()-head.I())+abs(oc.J()-head.J()) > 2*b.depth+2 && !sawInReach(s, o, 2*b.depth+2) {
+		if reach := 2*b.depth + 2; cellDist(oc, head) > reach && !sawInReach(s, o, reach) {
 			continue
 		}
 		for _, m := range dirs {
@@ -58,7 +58,7 @@ func sawInReach(s *paperio.State, o *paperio.Player, r int) bool {
 		if mb.Kind != paperio.Saw {
 			continue
 		}
-		if abs(mb.Cell.I()-oc.I())+abs(mb.Cell.J()-oc.J()) <= r {
+		if cellDist(mb.Cell, oc) <= r {
 			return true
 		}
 		saw = true
@@ -76,6 +76,9 @@ func sawInReach(s *paperio.State, o *paperio.Player, r int) bool {
 	}
 	return false
 }
+
+// cellDist is the number of cells between a and b along rows and columns.
+func cellDist(a, b paperio.Cell) int { return abs(a.I()-b.I()) + abs(a.J()-b.J()) }
 
 // legalMove reports whether d is a new direction the referee accepts that
 // does not leave the map or run into the own trail at once.
