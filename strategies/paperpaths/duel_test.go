@@ -8,7 +8,7 @@ import (
 )
 
 // TestDuelWeights: paperpaths2 plays a game of two players with the duel_
-// values of its ten weights and a game of six with the others; paperpaths
+// values of its twelve weights and a game of six with the others; paperpaths
 // has the same values for both.
 func TestDuelWeights(t *testing.T) {
 	for _, c := range []struct {
@@ -28,7 +28,7 @@ func TestDuelWeights(t *testing.T) {
 		}
 		got := b.weights
 		d := c.specs.Defaults()
-		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"])}
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"]), d[c.prefix+"terr_life"] == 1, d[c.prefix+"eat_guard"] == 1}
 		if got != want {
 			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
 		}
@@ -39,7 +39,7 @@ func TestDuelWeights(t *testing.T) {
 		t.Errorf("paperpaths2's duel values are its six-player values: the test above tells nothing")
 	}
 	d1 := Params.Defaults()
-	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare", "estimator"} {
+	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare", "estimator", "terr_life", "eat_guard"} {
 		if d1[n] != d1["duel_"+n] {
 			t.Errorf("paperpaths: %s %v, duel_%s %v: the baseline must play duels as before", n, d1[n], n, d1["duel_"+n])
 		}
@@ -62,6 +62,26 @@ func TestDuelEstimator(t *testing.T) {
 		b := decideOnce(t, New2, param.Values{"game_ms": 0, "paths": 10, c.set: 1}, c.players)
 		if b.estimator != c.want {
 			t.Errorf("%s=1 in a game of %d: estimator %d, want %d", c.set, c.players, b.estimator, c.want)
+		}
+	}
+}
+
+// TestDuelTerrLife: terr_life turns the territory lifetime on in a game of
+// six and duel_terr_life in a game of two, each leaving the other alone.
+func TestDuelTerrLife(t *testing.T) {
+	for _, c := range []struct {
+		set     string
+		players int
+		want    bool
+	}{
+		{"duel_terr_life", 2, true},
+		{"duel_terr_life", 6, false},
+		{"terr_life", 2, false},
+		{"terr_life", 6, true},
+	} {
+		b := decideOnce(t, New2, param.Values{"game_ms": 0, "paths": 10, "terr_life": 0, "duel_terr_life": 0, c.set: 1}, c.players)
+		if b.terrLife != c.want {
+			t.Errorf("%s=1 in a game of %d: terr_life %v, want %v", c.set, c.players, b.terrLife, c.want)
 		}
 	}
 }

@@ -124,6 +124,10 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	} else {
 		b.slack = unreached
 	}
+	// A head inside an opponent's capture when it closes is eaten.
+	if b.eatGuard && (w.eaten || w.trapped(b, base)) {
+		return 0, 0, false
+	}
 	// A capture beats a cut in the same tick: an arrival at the closing
 	// tick itself is safe.
 	if len(b.lines) > 0 && float64(minArrive) < float64(w.t)+b.margin {
@@ -196,11 +200,26 @@ type walker struct {
 	nitro, slow int          // bonuses picked up
 	saw         float64      // points the saws picked up are expected to score (w_saw > 0)
 	killed      uint8        // opponents (bit k-1) whose trail the path cuts before they can be home
+	eaten       bool         // the path stands in an opponent's capture when it is made (eat_guard)
+}
+
+// trapped reports whether the head at the walk's last cell, reached at
+// w.t, stands in an opponent's capture when it is made: it cannot walk out
+// of the capture's cells in time.
+func (w *walker) trapped(b *Bot, base int) bool {
+	out := b.eatOut[w.at]
+	if out >= unreached {
+		return b.eaten(w.at, w.t, unreached, w.killed)
+	}
+	return b.eaten(w.at, w.t, w.t+out*w.pr.ticks(base), w.killed)
 }
 
 // step moves to the next cell n.
 func (w *walker) step(b *Bot, n paperio.Cell, base int) {
 	tick := w.pr.ticks(base)
+	if b.eatGuard && b.eaten(w.at, w.t, w.t+tick, w.killed) {
+		w.eaten = true
+	}
 	w.t += tick
 	w.pr = w.pr.arrive(b.bonus[n])
 	switch b.bonus[n].kind {

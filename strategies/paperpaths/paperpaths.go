@@ -39,8 +39,9 @@
 // write-up) the rest of the last decision's loop checked again alongside
 // the new draws (keep_plan); optionally the write-up's loop order (kills,
 // enemy cells, time, points) or its kills first alone (kill_first), its
-// territory lifetime (terr_life: own cells an opponent's way home takes are
-// no home from then), the way home that leaves the opponents the most time
+// territory lifetime (terr_life: own cells the capture of an opponent out
+// takes, were it to go home by a shortest way, are no home from the tick
+// it can be back), the way home that leaves the opponents the most time
 // when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
 // value per tick (time_pow), the way from a loop's end to the nearest
@@ -48,10 +49,13 @@
 // to an opponent's long trail from home (press), a per-game time budget
 // shared out over the decisions left, a guard on the closing cell against
 // the opponents that can reach it by the closing (close_guard, counting
-// only those with no trail out with close_guard_bare), and ten weights of
+// only those with no trail out with close_guard_bare), no path that stands
+// in the cells an opponent's capture takes when it can close its loop
+// (eat_guard: a head inside a capture is eaten), and twelve weights of
 // their own in a game of two players (duel_forward, duel_max_len,
 // duel_margin, duel_time_bias, duel_w_enemy, duel_approach,
-// duel_close_guard, duel_close_guard_bare, duel_press, duel_estimator).
+// duel_close_guard, duel_close_guard_bare, duel_press, duel_estimator,
+// duel_terr_life, duel_eat_guard).
 // Params keeps the previous defaults.
 package paperpaths
 

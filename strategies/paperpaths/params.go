@@ -78,6 +78,8 @@ var Params = param.Specs{
 		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
 	{Name: "press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
 		Help: "with no trail out, head through the own land for the nearest cell of an opponent's trail once that trail is at least this many cells long: walking its own land a player has no trail to lose, and the opponent must close its loop early or be cut (0: off)"},
+	{Name: "eat_guard", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: no path or press way may stand in the cells an opponent out would take by closing its loop by a shortest way home, at the tick it can close there (a head inside a capture is eaten), unless the path cuts that opponent's trail first; from a path's end the head must be able to walk out of those cells in time"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -98,13 +100,18 @@ var Params = param.Specs{
 		Help: "press in a game of two players"},
 	{Name: "duel_estimator", Kind: param.Int, Min: 0, Max: 2, Default: 0,
 		Help: "estimator in a game of two players"},
+	{Name: "duel_terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "terr_life in a game of two players"},
+	{Name: "duel_eat_guard", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "eat_guard in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
 // parameters with the write-up's choices as defaults, and five weights
 // tuned in six-player self-play; a game of two players takes their duel_
-// values, those before the tuning, approach, close_guard and press. Params keeps
-// the previous defaults (the baseline), the same in duels.
+// values, those before the tuning, approach, close_guard, press, terr_life
+// and eat_guard. Params keeps the previous defaults (the baseline), the
+// same in duels.
 //
 // Its budget is the contest's: the runner's clock (game_ms=-1: 120 s a
 // game, 5 s a tick) with paths as a cap. Where README's figures were
@@ -140,6 +147,11 @@ var Params2 = withDefaults(Params, param.Values{
 	// into our land while we are elsewhere, and it must close them early
 	// when we come (README).
 	"duel_press": 15,
+	// In duels the write-up's territory lifetime, and no path standing in
+	// the opponent's coming capture: against the seed write-up's bot most
+	// of our deaths were a way home its capture took first, or our head
+	// inside the land it closed round (README).
+	"duel_terr_life": 1, "duel_eat_guard": 1,
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
@@ -160,6 +172,8 @@ type weights struct {
 	press                                                   int
 	closeBare                                               bool // close_guard counts only the opponents with no trail out
 	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
+	terrLife                                                bool // own cells an opponent's capture takes stop being home (terrlife.go)
+	eatGuard                                                bool // no path stands in an opponent's capture when it is made (terrlife.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -176,6 +190,8 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		press:      specs.Int(v, prefix+"press"),
 		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
 		estimator:  specs.Int(v, prefix+"estimator"),
+		terrLife:   specs.Int(v, prefix+"terr_life") == 1,
+		eatGuard:   specs.Int(v, prefix+"eat_guard") == 1,
 	}
 }
 
@@ -198,7 +214,6 @@ type options struct {
 	safeWalk      bool
 	endClose      bool
 	seek          bool
-	terrLife      bool
 	killFirst     bool
 	keepPlan      bool
 	escape        bool
@@ -228,7 +243,6 @@ func readOptions(specs param.Specs, v param.Values) options {
 		safeWalk:   specs.Int(v, "safe_walk") == 1,
 		endClose:   specs.Int(v, "end_close") == 1,
 		seek:       specs.Int(v, "seek") == 1,
-		terrLife:   specs.Int(v, "terr_life") == 1,
 		killFirst:  specs.Int(v, "kill_first") == 1,
 		keepPlan:   specs.Int(v, "keep_plan") == 1,
 		escape:     specs.Int(v, "escape") == 1,

@@ -17,5 +17,26 @@ func (b *Bot) pressStep(s *paperio.State, p *paperio.Player) paperio.Dir {
 	if len(way) == 0 || !long(way[len(way)-1]) {
 		return paperio.DirNone
 	}
-	return b.first[way[len(way)-1]]
+	end := way[len(way)-1]
+	if b.eatGuard {
+		// The trail pressed may be closing round the own land the way
+		// crosses: a head there when it closes is eaten, unless the way
+		// cuts that trail first.
+		tick := heldProfile(p).ticks(s.Rules.Speed)
+		k := b.owner[end] - 1
+		var cut uint8
+		if b.dist[end]*tick < b.homeAt[k] {
+			cut = 1 << k
+		}
+		for x := b.parent[end]; ; x = b.parent[x] {
+			d := b.dist[x]
+			if b.eaten(x, d*tick, (d+1)*tick, cut) {
+				return paperio.DirNone
+			}
+			if d == 0 {
+				break
+			}
+		}
+	}
+	return b.first[end]
 }

@@ -20,6 +20,9 @@ type cellMaps struct {
 	bare    [paperio.NumCells]int32 // the same, of the opponents with no trail now (kept with close_guard_bare only)
 	homeAt  [paperio.MaxPlayers]int32
 	terrEnd [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	eatAt   [paperio.NumCells]int32 // tick from now an opponent's capture may take the cell (eat_guard), else unreached
+	eatBy   [paperio.NumCells]uint8 // the opponents (bit k) whose capture takes it
+	eatOut  [paperio.NumCells]int32 // cells from the nearest cell no capture takes
 	owner   [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
 	bonus   [paperio.NumCells]bonusCell
 }
@@ -66,7 +69,7 @@ func (b *Bot) survey(s *paperio.State, me int) {
 			b.arr.minInto(&b.bare)
 		}
 	}
-	if b.terrLife {
+	if b.terrLife || b.eatGuard {
 		b.territoryLife(s, me)
 	}
 }

@@ -7,17 +7,22 @@ import (
 	"gauntlet/referees/paperio"
 )
 
-// territoryLife fills terrEnd, after the write-up: every opponent with a
-// trail out is sent home by a shortest way, and the own cells its capture
-// would take are lost at the earliest tick it can be home.
+// territoryLife fills terrEnd (terr_life) and the maps of the eaten guard
+// (eat_guard), after the write-up: every opponent with a trail out is sent
+// home by a shortest way, and the cells its capture would take are taken at
+// the earliest tick it can be home. Own cells are lost then (terrEnd); a
+// head that stands on any of them then is eaten (eatAt, eatBy, eatOut).
 func (b *Bot) territoryLife(s *paperio.State, me int) {
 	for i := range b.terrEnd {
 		b.terrEnd[i] = unreached
+		b.eatAt[i] = unreached
+		b.eatBy[i] = 0
 	}
 	p := s.Player(me)
 	if p == nil {
 		return
 	}
+	defer b.eatExits()
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
 		if !o.Alive || o.ID == me || o.NLines == 0 || b.homeAt[k] >= unreached {
@@ -53,16 +58,38 @@ func (b *Bot) territoryLife(s *paperio.State, me int) {
 			b.lines = append(b.lines, c)
 		}
 		got := paperio.Capture(&o.Terr, b.lines)
-		for j := range got {
-			got[j] &= p.Terr[j]
-		}
 		for j, word := range got {
 			for ; word != 0; word &= word - 1 {
 				x := paperio.CellAt(bits.TrailingZeros32(word), j)
-				b.terrEnd[x] = min(b.terrEnd[x], b.homeAt[k])
+				b.eatAt[x] = min(b.eatAt[x], b.homeAt[k])
+				b.eatBy[x] |= 1 << k
+				if p.Terr.Has(x) {
+					b.terrEnd[x] = b.eatAt[x]
+				}
 			}
 		}
 	}
+}
+
+// eatExits fills eatOut: the cells from each cell to the nearest one no
+// opponent's capture takes.
+func (b *Bot) eatExits() {
+	var safe paperio.Bits
+	for c := range b.eatAt {
+		if b.eatAt[c] == unreached {
+			safe.Set(paperio.Cell(c))
+		}
+	}
+	b.distMap(&safe, &b.eatOut)
+}
+
+// eaten reports whether a head that stands on cell c from tick from (or
+// leaves its centre then) until it reaches the next centre at tick to is
+// inside a capture when it is made (eat_guard), unless the path has cut
+// every opponent that makes it (killed) by then.
+func (b *Bot) eaten(c paperio.Cell, from, to int32, killed uint8) bool {
+	at := b.eatAt[c]
+	return at >= from && at <= to && b.eatBy[c]&^killed != 0
 }
 
 // ours reports whether cell c is still own territory t ticks from now: in
