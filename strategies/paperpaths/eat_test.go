@@ -40,24 +40,38 @@ func circle() []paperio.Cell {
 	return w
 }
 
-// TestPocketIsEaten checks the guard's premise with the referee: the
-// opponent closes its loop by its shortest way home while we walk round
-// the pocket, and we are eaten.
-func TestPocketIsEaten(t *testing.T) {
-	s := pocket(t)
-	walk := circle()
+// closePocket plays pocket on until the opponent, taking its way home up
+// column 14, is back or one of us is dead; our move at each cell centre is
+// next's.
+func closePocket(s *paperio.State, next func() paperio.Dir) {
 	me, o := &s.Players[0], &s.Players[1]
-	for tick := 0; tick < 200 && me.Alive && o.NLines > 0; tick++ {
+	for tick := 0; tick < 200 && me.Alive && o.Alive && o.NLines > 0; tick++ {
 		var cmds paperio.Commands
-		if me.AtCentre() && len(walk) > 0 {
-			cmds[0], _ = dirTo(me.Cell(), walk[0])
-			walk = walk[1:]
+		if me.AtCentre() {
+			cmds[0] = next()
 		}
 		if o.AtCentre() && o.Cell() == paperio.CellAt(14, 4) {
 			cmds[1] = paperio.Up
 		}
 		s.Advance(&cmds)
 	}
+}
+
+// TestPocketIsEaten checks the guard's premise with the referee: the
+// opponent closes its loop by its shortest way home while we walk round
+// the pocket, and we are eaten.
+func TestPocketIsEaten(t *testing.T) {
+	s := pocket(t)
+	walk := circle()
+	me := &s.Players[0]
+	closePocket(s, func() paperio.Dir {
+		if len(walk) == 0 {
+			return paperio.DirNone
+		}
+		d, _ := dirTo(me.Cell(), walk[0])
+		walk = walk[1:]
+		return d
+	})
 	if me.Alive || me.Death != paperio.CauseEaten {
 		t.Fatalf("walking round the pocket: alive %v, death %q; want eaten", me.Alive, me.Death)
 	}
@@ -90,17 +104,7 @@ func TestEatGuard(t *testing.T) {
 		t.Error("eat_guard=0: walking round the pocket is no path")
 	}
 	// Played out against the opponent's way home, the guarded bot lives.
-	o := &s.Players[1]
-	for tick := 0; tick < 200 && me.Alive && o.Alive && o.NLines > 0; tick++ {
-		var cmds paperio.Commands
-		if me.AtCentre() {
-			cmds[0] = b.Command(s, me.ID)
-		}
-		if o.AtCentre() && o.Cell() == paperio.CellAt(14, 4) {
-			cmds[1] = paperio.Up
-		}
-		s.Advance(&cmds)
-	}
+	closePocket(s, func() paperio.Dir { return b.Command(s, me.ID) })
 	if !me.Alive {
 		t.Fatalf("eat_guard=1: died at tick %d: %q", me.DeathTick, me.Death)
 	}

@@ -22,7 +22,9 @@ func (b *Bot) territoryLife(s *paperio.State, me int) {
 	if p == nil {
 		return
 	}
-	defer b.eatExits()
+	if b.eatGuard { // eatOut is read by the guard alone
+		defer b.eatExits()
+	}
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
 		if !o.Alive || o.ID == me || o.NLines == 0 || b.homeAt[k] >= unreached {
