@@ -17,9 +17,11 @@ import (
 // strategies' own packages test their defaults, and make test-long runs
 // this test with them too, but for longParams.
 var shortParams = map[string]string{
-	"hextris/hexlookahead": ":game_beam=4,portfolio=1,nodes=2000,dp_nodes=5000",
-	"paperio/paperpaths":   ":paths=12",
-	"paperio/paperpaths2":  ":game_ms=0,paths=12",
+	"hextris/hexlookahead":       ":game_beam=4,portfolio=1,nodes=2000,dp_nodes=5000",
+	"paperio/paperpaths":         ":paths=12",
+	"paperio/paperpaths2":        ":game_ms=0,paths=12",
+	"paperio-finals/paperpaths":  ":paths=12",
+	"paperio-finals/paperpaths2": ":game_ms=0,paths=12",
 }
 
 // longParams replace the defaults in the long form where a game at the
@@ -39,7 +41,8 @@ var longParams = map[string]string{
 // the game depend on the machine (the race detector's slowdown makes it
 // bind), which is the strategy's choice, not a fault of the harness.
 var clockParams = map[string]string{
-	"paperio/paperpaths2": ":game_ms=0,paths=120",
+	"paperio/paperpaths2":        ":game_ms=0,paths=120",
+	"paperio-finals/paperpaths2": ":game_ms=0,paths=120",
 }
 
 // TestEveryStrategyPlaysDeterministically plays the first smoke case of

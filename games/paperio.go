@@ -8,13 +8,17 @@ import (
 	"gauntlet/harness/contract"
 	"gauntlet/referees/paperio"
 	"gauntlet/strategies/paperbasic"
+	"gauntlet/strategies/paperpaths"
 	"gauntlet/strategies/param"
 )
 
 // paperioGame adapts the Paper.io 2019 referee (Mail.Ru miniaicups): 1 to 6
-// players, the official server rules, clients shuffled by the game's seed
-// as the server did.
-type paperioGame struct{}
+// players, clients shuffled by the game's seed as the server did. It is
+// registered twice: paperio plays the server runner's rules (1,500 ticks,
+// 5 s an answer, 120 s a game), paperio-finals the finals' (2,500 ticks,
+// 9 s, 200 s), the game the finalists' bots were built for. The two share
+// everything but the rules, and each refuses the other's cases.
+type paperioGame struct{ finals bool }
 
 var (
 	_ contract.Replayer         = paperioGame{}
@@ -22,43 +26,91 @@ var (
 	_ contract.BotServer        = paperioGame{}
 )
 
-// paperTypes is paperio's typed view of cases and bots.
-var paperTypes = adapter[paperCase, paperio.Bot]{game: "paperio"}
+// paperioGames are the two registrations.
+var paperioGames = [...]paperioGame{{}, {finals: true}}
 
-// paperCase is the Data of a paperio case.
-type paperCase struct{ Seed int64 }
-
-func init() {
-	contract.Default.RegisterGame(paperioGame{})
-	contract.Default.RegisterStrategy(&contract.Strategy{
-		Game: "paperio", Name: "simple", Params: paperbasic.SimpleParams,
-		Doc: "go out a few cells and come back home, keeping a safety margin",
-		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewSimple(v, seed) },
-	})
-	contract.Default.RegisterStrategy(&contract.Strategy{
-		Game: "paperio", Name: "random", Params: paperbasic.RandomParams,
-		Doc: "a seeded random direction that never reverses and avoids the walls",
-		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewRandom(v, seed) },
-	})
+func (g paperioGame) name() string {
+	if g.finals {
+		return "paperio-finals"
+	}
+	return "paperio"
 }
 
-func (paperioGame) Info() contract.GameInfo {
+// rules are the game's constants, its limits on external bots and what
+// its bots know.
+func (g paperioGame) rules() paperio.Rules {
+	if g.finals {
+		return paperio.FinalsRules()
+	}
+	return paperio.DefaultRules()
+}
+
+// types is the game's typed view of cases and bots.
+func (g paperioGame) types() adapter[paperCase, paperio.Bot] {
+	return adapter[paperCase, paperio.Bot]{game: g.name()}
+}
+
+// paperCase is the Data of a paperio case; Finals says which of the two
+// games made it.
+type paperCase struct {
+	Seed   int64
+	Finals bool `json:",omitempty"`
+}
+
+// paperStrategies are the strategies of both games.
+var paperStrategies = []contract.Strategy{
+	{
+		Name: "simple", Params: paperbasic.SimpleParams,
+		Doc: "go out a few cells and come back home, keeping a safety margin",
+		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewSimple(v, seed) },
+	},
+	{
+		Name: "random", Params: paperbasic.RandomParams,
+		Doc: "a seeded random direction that never reverses and avoids the walls",
+		New: func(v param.Values, seed uint64) (any, error) { return paperbasic.NewRandom(v, seed) },
+	},
+	{
+		Name: "paperpaths", Params: paperpaths.Params,
+		Doc: "safe random loops against opponents' arrival-time maps, best captured value per tick",
+		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New(v, seed) },
+	},
+	{
+		Name: "paperpaths2", Params: paperpaths.Params2,
+		Doc: "paperpaths with the write-up's safe path builder, endgame close and seek fallback, at the contest's budget (the runner's clock, paths=20000 a cap; its loop order as estimator=1|2, duel_estimator in duels)",
+		New: func(v param.Values, seed uint64) (any, error) { return paperpaths.New2(v, seed) },
+	},
+}
+
+func init() {
+	for _, g := range paperioGames {
+		contract.Default.RegisterGame(g)
+		for _, s := range paperStrategies {
+			s.Game = g.name()
+			contract.Default.RegisterStrategy(&s)
+		}
+	}
+}
+
+func (g paperioGame) Info() contract.GameInfo {
+	title := "Mail.Ru Paper.io 2019 (1-6 players, server rules)"
+	if g.finals {
+		title = "Mail.Ru Paper.io 2019 (1-6 players, the finals' rules: 2,500 ticks, 9 s an answer, 200 s a game)"
+	}
 	return contract.GameInfo{
-		Name:      "paperio",
-		Title:     "Mail.Ru Paper.io 2019 (1-6 players, server rules)",
+		Name:      g.name(),
+		Title:     title,
 		MinSeats:  1,
 		MaxSeats:  paperio.MaxPlayers,
 		Opponents: "simple",
 		CaseSets:  seedCaseSets(),
 		Direction: contract.Higher,
-		Limits:    paperioLimits,
+		Limits:    paperioLimits(g.rules()),
 	}
 }
 
-// paperioLimits are the server runner's (REQUEST_MAX_TIME per answer,
+// paperioLimits are the runner's limits in r (REQUEST_MAX_TIME per answer,
 // MAX_EXECUTION_TIME for all of a bot's answers) with gauntlet's margin.
-var paperioLimits = func() contract.TimeLimits {
-	r := paperio.DefaultRules()
+func paperioLimits(r paperio.Rules) contract.TimeLimits {
 	return contract.TimeLimits{
 		Turn:            r.RequestMaxTime,
 		Total:           r.MaxExecutionTime,
@@ -67,30 +119,37 @@ var paperioLimits = func() contract.TimeLimits {
 		Measured: "from the end of the write of the tick message to the arrival of the answer's newline " +
 			"(the runner timed each read from the moment it queued the message, through the contest's relay and TCP)",
 	}
-}()
-
-func (paperioGame) Cases(set string) ([]contract.Case, error) {
-	return seedCases("paperio", set, 6, func(s int64) any { return paperCase{Seed: s} })
 }
 
-func (paperioGame) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
-	d, err := paperTypes.data(c)
+func (g paperioGame) Cases(set string) ([]contract.Case, error) {
+	return seedCases(g.name(), set, 6, func(s int64) any { return paperCase{Seed: s, Finals: g.finals} })
+}
+
+func (g paperioGame) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
+	types := g.types()
+	d, err := types.data(c)
 	if err != nil {
 		return contract.Outcome{}, err
 	}
+	if d.Finals != g.finals {
+		return contract.Outcome{}, fmt.Errorf("%s: case %q is a case of %s", g.name(), c.ID, paperioGame{finals: d.Finals}.name())
+	}
 	if len(players) < 1 || len(players) > paperio.MaxPlayers {
-		return contract.Outcome{}, fmt.Errorf("paperio takes 1 to %d players; got %d", paperio.MaxPlayers, len(players))
+		return contract.Outcome{}, fmt.Errorf("%s takes 1 to %d players; got %d", g.name(), paperio.MaxPlayers, len(players))
 	}
 	agents := make([]paperio.Agent, len(players))
 	for i, pl := range players {
-		bot, err := paperTypes.seat(pl)
+		bot, err := types.seat(pl)
 		if err != nil {
 			return contract.Outcome{}, err
 		}
 		agents[i] = paperio.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Name: pl.Name, Stderr: pl.Command.Stderr}
 	}
 	cfg := paperio.DefaultConfig()
-	lim := opt.Applied(paperioLimits)
+	if g.finals {
+		cfg = paperio.FinalsConfig()
+	}
+	lim := opt.Applied(paperioLimits(cfg.Rules))
 	cfg.Rules.RequestMaxTime, cfg.Rules.MaxExecutionTime = lim.Turn, lim.Total
 	rec := recordingOf(opt, c.ID)
 	res, err := paperio.PlayMatch(ctx, cfg, d.Seed, agents, paperio.MatchOptions{
@@ -129,14 +188,15 @@ func (paperioGame) Play(ctx context.Context, c contract.Case, players []contract
 
 // Replay is `gauntlet replay paperio`: one trace on stdin (a header line,
 // then rows with tick, cmds and optional spawn), one state line per
-// processed tick on stdout.
-func (paperioGame) Replay(ctx context.Context, io cli.IO, args []string) error {
-	fs := cli.NewFlags(io, "replay paperio", "< trace.jsonl > states.jsonl")
+// processed tick on stdout. The trace's header names the rules, so both
+// games replay the same way.
+func (g paperioGame) Replay(ctx context.Context, io cli.IO, args []string) error {
+	fs := cli.NewFlags(io, "replay "+g.name(), "< trace.jsonl > states.jsonl")
 	rest, err := cli.Parse(fs, args)
 	if err != nil {
 		return err
 	}
-	if err := cli.NoArgs("replay paperio", rest); err != nil {
+	if err := cli.NoArgs("replay "+g.name(), rest); err != nil {
 		return err
 	}
 	return paperio.Replay(ctx, io.Stdin, io.Stdout)
@@ -148,11 +208,13 @@ func (paperioGame) ReplayReference() contract.ReplayReference {
 		Fields: []string{"tick", "players", "bonuses", "hash"}}
 }
 
-// ServeBot speaks the JSON-lines protocol of the contest's runner.
-func (paperioGame) ServeBot(ctx context.Context, io cli.IO, bot any) error {
-	b, err := paperTypes.bot(bot, "the served bot")
+// ServeBot speaks the JSON-lines protocol of the contest's runner. The
+// runner's messages do not carry the tick count or the clock, so the bot is
+// shown the game's rules.
+func (g paperioGame) ServeBot(ctx context.Context, io cli.IO, bot any) error {
+	b, err := g.types().bot(bot, "the served bot")
 	if err != nil {
 		return err
 	}
-	return paperio.Serve(ctx, io.Stdin, io.Stdout, b)
+	return paperio.ServeRules(ctx, g.rules(), io.Stdin, io.Stdout, b)
 }

@@ -166,7 +166,7 @@ func boolInt(b bool) int {
 
 // Watch replays the recorded commands and spawns with the referee: one
 // frame for the start and one per tick.
-func (paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string) (*contract.Replay, error) {
+func (g paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string) (*contract.Replay, error) {
 	var m paperMoves
 	if err := json.Unmarshal(out.Moves, &m); err != nil {
 		return nil, fmt.Errorf("paperio case %s: moves: %w", c.ID, err)
@@ -219,7 +219,7 @@ func (paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string) 
 	for seat, id := range m.IDs {
 		seatColour[seat] = colours[id-1]
 	}
-	r := &contract.Replay{Game: "paperio", Case: c.ID, Seats: seats, Frames: frames, Count: len(frames),
+	r := &contract.Replay{Game: g.name(), Case: c.ID, Seats: seats, Frames: frames, Count: len(frames),
 		Setup: map[string]any{"colours": seatColour, "ids": m.IDs, "players": n, "cols": paperio.Cols, "width": paperio.Width,
 			"playerColours": colours[:n], "bonusNames": []string{"nitro", "slowdown", "saw"}, "dirs": []string{"", "up", "down", "left", "right"}}}
 	if err := finalScores(r, out, replayed); err != nil {

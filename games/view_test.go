@@ -27,6 +27,7 @@ var viewCases = []viewCase{
 	{"hextris", "p1/s0", "hexgreedy", "", 3 << 20},
 	{"brew", "seed:3", "brewbeam", "greedy", 1 << 20},
 	{"paperio", "seed:2", "paperpaths", "simple*5", 2 << 20},
+	{"paperio-finals", "seed:2", "simple", "simple*5", 3 << 20}, // the same viewer over 2,500 ticks
 	{"towers", "case:sarov/1", "towersbest", "", 1 << 20},
 }
 

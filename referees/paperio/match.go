@@ -39,17 +39,28 @@ type Agent struct {
 
 // Config describes a game: the number of players (1..6, the length of the
 // agents list), the constants (Rules, including the server/local mode and
-// the external bots' time limits) and whether the clients are shuffled
-// with the game's generator before the ids are given out, as the server
-// runner does.
+// the external bots' time limits), the constants the bots were built for
+// (Known: what they know that the runner's messages do not say, such as
+// the tick count; in-process bots are shown these, see ViewRules) and
+// whether the clients are shuffled with the game's generator before the
+// ids are given out, as the server runner does.
 type Config struct {
 	Rules   Rules
+	Known   Rules
 	Shuffle bool
 }
 
-// DefaultConfig is the production server: official constants, shuffled
-// clients.
-func DefaultConfig() Config { return Config{Rules: DefaultRules(), Shuffle: true} }
+// DefaultConfig is the production server: official constants, known to the
+// bots, shuffled clients.
+func DefaultConfig() Config {
+	return Config{Rules: DefaultRules(), Known: DefaultRules(), Shuffle: true}
+}
+
+// FinalsConfig is the finals' server: their constants, known to the bots,
+// shuffled clients.
+func FinalsConfig() Config {
+	return Config{Rules: FinalsRules(), Known: FinalsRules(), Shuffle: true}
+}
 
 // MatchOptions tune PlayMatch.
 type MatchOptions struct {
@@ -137,6 +148,9 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 	if err != nil {
 		return res, err
 	}
+	if err := cfg.Known.Validate(); err != nil {
+		return res, fmt.Errorf("the rules the bots know: %w", err)
+	}
 	order := make([]int, n) // order[k]: the agent playing id k+1
 	for i := range order {
 		order[i] = i
@@ -218,7 +232,7 @@ func PlayMatch(ctx context.Context, cfg Config, seed int64, agents []Agent, opt 
 				continue
 			}
 			if b := seats[k].bot; b != nil {
-				g.State.View(view, p.ID)
+				g.State.View(view, p.ID, &cfg.Known)
 				d, reason := safeCommand(b, view, p.ID)
 				if reason != "" {
 					seats[k].reason = fmt.Sprintf("%s (tick %d)", reason, g.Tick)
@@ -346,8 +360,9 @@ func safeCommand(b Bot, s *State, id int) (d Dir, reason string) {
 
 // Play runs a whole game between in-process bots (bots[k] plays id k+1)
 // with no shuffle, no text, no time limits and no allocation: the fast path
-// for self-play and benchmarks. view is scratch space for the bots' copies
-// of the state. A panicking bot is disconnected (keeps its direction).
+// for self-play and benchmarks. The bots know the game's own rules. view is
+// scratch space for the bots' copies of the state. A panicking bot is
+// disconnected (keeps its direction).
 func Play(g *Game, bots []Bot, view *State) error {
 	if len(bots) != g.N {
 		return fmt.Errorf("play: %d bots for %d players", len(bots), g.N)
@@ -360,7 +375,7 @@ func Play(g *Game, bots []Bot, view *State) error {
 			if !p.Alive || gone[k] || !p.AtCentre() {
 				continue
 			}
-			g.State.View(view, p.ID)
+			g.State.View(view, p.ID, &g.Rules)
 			d, reason := safeCommand(bots[k], view, p.ID)
 			if reason != "" {
 				gone[k] = true

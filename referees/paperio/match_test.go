@@ -2,6 +2,7 @@ package paperio
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/sha1"
 	"fmt"
@@ -151,5 +152,48 @@ func TestServeRoundTrip(t *testing.T) {
 	}
 	if asked < 10 {
 		t.Errorf("only %d ticks asked", asked)
+	}
+}
+
+// rulesBot answers up and keeps the rules it was shown.
+type rulesBot struct{ seen *Rules }
+
+func (b rulesBot) Command(s *State, id int) Dir {
+	*b.seen = s.Rules
+	return Up
+}
+
+// TestServeRulesShowsTheRules: the runner's messages carry no tick count
+// and no clock, so a served bot plans with the rules it is served under.
+func TestServeRulesShowsTheRules(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rules Rules
+	}{{"server", DefaultRules()}, {"finals", FinalsRules()}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGame(t, DefaultRules(), 2, 1)
+			in := AppendStartGame(nil, &tc.rules)
+			in = g.AppendTick(in, 1)
+			var seen Rules
+			var out bytes.Buffer
+			if err := ServeRules(context.Background(), tc.rules, bytes.NewReader(in), &out, rulesBot{&seen}); err != nil {
+				t.Fatal(err)
+			}
+			if seen.MaxTickCount != tc.rules.MaxTickCount || seen.RequestMaxTime != tc.rules.RequestMaxTime ||
+				seen.MaxExecutionTime != tc.rules.MaxExecutionTime {
+				t.Errorf("the bot was shown %d ticks, %v an answer, %v a game; want %d, %v, %v",
+					seen.MaxTickCount, seen.RequestMaxTime, seen.MaxExecutionTime,
+					tc.rules.MaxTickCount, tc.rules.RequestMaxTime, tc.rules.MaxExecutionTime)
+			}
+			if out.String() != `{"command": "up"}`+"\n" {
+				t.Errorf("answer %q", out.String())
+			}
+		})
+	}
+	bad := DefaultRules()
+	bad.MaxTickCount = 0
+	if err := ServeRules(context.Background(), bad, strings.NewReader(""), io.Discard, printBot{}); err == nil ||
+		!strings.Contains(err.Error(), "MAX_TICK_COUNT 0") {
+		t.Errorf("ServeRules with no ticks: %v; want an error naming MAX_TICK_COUNT", err)
 	}
 }

@@ -12,19 +12,30 @@ import (
 	"gauntlet/internal/bounded"
 )
 
-// Serve runs an in-process bot as a runner-protocol process: it reads the
-// runner's messages from r (start_game, tick, end_game), shows each tick to
-// the bot as a State (see TickParams.Fill) and writes {"command": ...}
-// lines to w. The player count and the bot's own id are taken from the
-// first tick: every player is alive then, and the receiver ("i") has the
-// id the others lack. It returns nil after end_game or at the end of r.
+// Serve runs an in-process bot as a runner-protocol process under the
+// server runner's rules: ServeRules with DefaultRules.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, bot Bot) error {
+	return ServeRules(ctx, DefaultRules(), r, w, bot)
+}
+
+// ServeRules runs an in-process bot as a runner-protocol process: it reads
+// the runner's messages from r (start_game, tick, end_game), shows each
+// tick to the bot as a State under rules (see TickParams.Fill) and writes
+// {"command": ...} lines to w. The runner's messages carry the speed, which
+// replaces rules.Speed, but not the tick count or the time limits: those
+// are rules' (FinalsRules for the finals). The player count and the bot's
+// own id are taken from the first tick: every player is alive then, and the
+// receiver ("i") has the id the others lack. It returns nil after end_game
+// or at the end of r.
+func ServeRules(ctx context.Context, rules Rules, r io.Reader, w io.Writer, bot Bot) error {
 	if bot == nil {
 		return errors.New("serve: nil bot")
 	}
+	if err := rules.Validate(); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
 	lines := bounded.NewLines(ctx, r, 0)
 	bw := bufio.NewWriter(w)
-	rules := DefaultRules()
 	n, me := 0, 0
 	s := new(State)
 	var out []byte

@@ -1,24 +1,28 @@
 package paperio
 
-// ViewRules are the rules a bot knows from the start_game message: the
-// defaults, with the speed the message gives.
-func ViewRules(r *Rules) Rules {
-	v := DefaultRules()
+// ViewRules are the rules a bot knows in a game played under r: known, the
+// constants it was built for (DefaultRules for the server's games,
+// FinalsRules for the finals'), with the speed r's start_game message
+// gives. The runner's messages say nothing else: not the tick count, not
+// the clock.
+func ViewRules(known, r *Rules) Rules {
+	v := *known
 	if r.Speed > 0 && r.Speed <= Width && Width%r.Speed == 0 {
 		v.Speed = r.Speed
 	}
 	return v
 }
 
-// View sets dst to the game as player id's tick message shows it: what a
-// bot speaking the runner's protocol reconstructs (TickParams.Fill of
-// s.AppendTick(id), with ViewRules), without the text. Dead players are
+// View sets dst to the game as player id's tick message shows it to a bot
+// built for the rules known: what a bot speaking the runner's protocol
+// reconstructs (TickParams.Fill of s.AppendTick(id), with ViewRules),
+// without the text. Dead players are
 // absent, held bonuses show their remaining cells (tick 0), and nothing
 // the messages leave out (death causes, the local-mode stop) is carried.
 // Built-in bots get this view, so that they know what a submitted bot
 // knows.
-func (s *State) View(dst *State, id int) {
-	*dst = State{Rules: ViewRules(&s.Rules), Tick: s.Tick, N: s.N}
+func (s *State) View(dst *State, id int, known *Rules) {
+	*dst = State{Rules: ViewRules(known, &s.Rules), Tick: s.Tick, N: s.N}
 	for k := 0; k < s.N; k++ {
 		p := &dst.Players[k]
 		p.ID = k + 1

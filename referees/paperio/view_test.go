@@ -18,6 +18,10 @@ func TestViewIsWhatTheProtocolShows(t *testing.T) {
 		if seed%3 == 0 {
 			rules.Speed = 6
 		}
+		known := DefaultRules() // what the bots were built for
+		if seed%2 == 0 {
+			known = FinalsRules()
+		}
 		n := 2 + int(seed)%5
 		g := newGame(t, rules, n, seed)
 		rng := rand.New(rand.NewPCG(uint64(seed), 3))
@@ -29,7 +33,7 @@ func TestViewIsWhatTheProtocolShows(t *testing.T) {
 				if !p.Alive || !p.AtCentre() {
 					continue
 				}
-				g.State.View(&view, p.ID)
+				g.State.View(&view, p.ID, &known)
 				buf = g.AppendTick(buf[:0], p.ID)
 				m, err := ParseMessage(buf)
 				if err != nil {
@@ -39,8 +43,13 @@ func TestViewIsWhatTheProtocolShows(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := tp.Fill(&filled, ViewRules(&g.Rules), n, p.ID); err != nil {
+				if err := tp.Fill(&filled, ViewRules(&known, &g.Rules), n, p.ID); err != nil {
 					t.Fatal(err)
+				}
+				if view.Rules.MaxTickCount != known.MaxTickCount || view.Rules.MaxExecutionTime != known.MaxExecutionTime ||
+					view.Rules.Speed != rules.Speed || view.Rules.BonusChance != known.BonusChance {
+					t.Fatalf("seed %d: the bot is shown %d ticks, %v a game, speed %d, bonus chance %d",
+						seed, view.Rules.MaxTickCount, view.Rules.MaxExecutionTime, view.Rules.Speed, view.Rules.BonusChance)
 				}
 				if !reflect.DeepEqual(view, filled) {
 					t.Fatalf("seed %d tick %d player %d: View differs from the tick message's state", seed, g.Tick, p.ID)
