@@ -36,13 +36,13 @@ func (g paperioGame) name() string {
 	return "paperio"
 }
 
-// rules are the game's constants, its limits on external bots and what
-// its bots know.
-func (g paperioGame) rules() paperio.Rules {
+// config is the game's referee configuration: its constants, its limits on
+// external bots and what its bots know.
+func (g paperioGame) config() paperio.Config {
 	if g.finals {
-		return paperio.FinalsRules()
+		return paperio.FinalsConfig()
 	}
-	return paperio.DefaultRules()
+	return paperio.DefaultConfig()
 }
 
 // types is the game's typed view of cases and bots.
@@ -104,7 +104,7 @@ func (g paperioGame) Info() contract.GameInfo {
 		Opponents: "simple",
 		CaseSets:  seedCaseSets(),
 		Direction: contract.Higher,
-		Limits:    paperioLimits(g.rules()),
+		Limits:    paperioLimits(g.config().Rules),
 	}
 }
 
@@ -145,10 +145,7 @@ func (g paperioGame) Play(ctx context.Context, c contract.Case, players []contra
 		}
 		agents[i] = paperio.Agent{Bot: bot, Command: pl.Command.Argv, Env: pl.Command.Env, Name: pl.Name, Stderr: pl.Command.Stderr}
 	}
-	cfg := paperio.DefaultConfig()
-	if g.finals {
-		cfg = paperio.FinalsConfig()
-	}
+	cfg := g.config()
 	lim := opt.Applied(paperioLimits(cfg.Rules))
 	cfg.Rules.RequestMaxTime, cfg.Rules.MaxExecutionTime = lim.Turn, lim.Total
 	rec := recordingOf(opt, c.ID)
@@ -216,5 +213,5 @@ func (g paperioGame) ServeBot(ctx context.Context, io cli.IO, bot any) error {
 	if err != nil {
 		return err
 	}
-	return paperio.ServeRules(ctx, g.rules(), io.Stdin, io.Stdout, b)
+	return paperio.ServeRules(ctx, g.config().Known, io.Stdin, io.Stdout, b)
 }
