@@ -21,8 +21,8 @@ func (b rulesBot) Command(s *paperio.State, id int) paperio.Dir {
 // TestPaperioFinals: paperio-finals is paperio at the finals' rules: its
 // games run to MAX_TICK_COUNT 2,500 (2,499 ticks played, as the server's
 // 1,500 play 1,499), its limits on an external bot are 9 s an answer
-// and 200 s a game, its strategies are paperio's, and neither game plays
-// the other's cases.
+// and 200 s a game, its strategies are paperio's, its replays' errors
+// name it, and neither game plays the other's cases.
 func TestPaperioFinals(t *testing.T) {
 	for _, tc := range []struct {
 		game        string
@@ -78,6 +78,11 @@ func TestPaperioFinals(t *testing.T) {
 			}
 			if seen.MaxTickCount != tc.ticks+1 || seen.RequestMaxTime != tc.turn || seen.MaxExecutionTime != tc.total {
 				t.Errorf("a served bot was shown %d ticks, %v an answer, %v a game", seen.MaxTickCount, seen.RequestMaxTime, seen.MaxExecutionTime)
+			}
+			// A replay's errors name the game it belongs to.
+			_, err = g.(contract.Viewer).Watch(cases[0], contract.Outcome{Moves: []byte(`"x"`)}, []string{"a"})
+			if want := tc.game + " case seed:1: moves: "; err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Errorf("Watch of bad moves: %v; want an error starting %q", err, want)
 			}
 			var names []string
 			for _, s := range contract.Default.Strategies(tc.game) {

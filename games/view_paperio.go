@@ -169,12 +169,12 @@ func boolInt(b bool) int {
 func (g paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string) (*contract.Replay, error) {
 	var m paperMoves
 	if err := json.Unmarshal(out.Moves, &m); err != nil {
-		return nil, fmt.Errorf("paperio case %s: moves: %w", c.ID, err)
+		return nil, fmt.Errorf("%s case %s: moves: %w", g.name(), c.ID, err)
 	}
 	m.Header.Start = make([]json.RawMessage, len(m.IDs))
 	rules, n, err := m.Header.Rules()
 	if err != nil {
-		return nil, fmt.Errorf("paperio case %s: moves: %w", c.ID, err)
+		return nil, fmt.Errorf("%s case %s: moves: %w", g.name(), c.ID, err)
 	}
 	s, err := paperio.NewState(rules, n)
 	if err != nil {
@@ -188,7 +188,7 @@ func (g paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string
 			break
 		}
 		if len(line) != n {
-			return nil, fmt.Errorf("paperio case %s: tick %d has %d commands for %d players", c.ID, s.Tick, len(line), n)
+			return nil, fmt.Errorf("%s case %s: tick %d has %d commands for %d players", g.name(), c.ID, s.Tick, len(line), n)
 		}
 		var cmds paperio.Commands
 		for k := range n {
@@ -201,10 +201,10 @@ func (g paperioGame) Watch(c contract.Case, out contract.Outcome, seats []string
 			spawns = spawns[1:]
 			cell, ok := paperio.CellOf(sp[2], sp[3])
 			if !ok {
-				return nil, fmt.Errorf("paperio case %s: tick %d: spawn at (%d, %d) is not a cell centre", c.ID, t, sp[2], sp[3])
+				return nil, fmt.Errorf("%s case %s: tick %d: spawn at (%d, %d) is not a cell centre", g.name(), c.ID, t, sp[2], sp[3])
 			}
 			if err := s.AddBonus(paperio.MapBonus{Kind: paperio.BonusKind(sp[1]), Cell: cell, Active: int32(sp[4])}); err != nil {
-				return nil, fmt.Errorf("paperio case %s: tick %d: %w", c.ID, t, err)
+				return nil, fmt.Errorf("%s case %s: tick %d: %w", g.name(), c.ID, t, err)
 			}
 		}
 		s.EndTick()

@@ -59,7 +59,7 @@ func ServeRules(ctx context.Context, rules Rules, r io.Reader, w io.Writer, bot 
 			if err := json.Unmarshal(m.Params, &sp); err != nil {
 				return fmt.Errorf("serve: line %d: start_game: %v", line, err)
 			}
-			if sp.Speed > 0 && sp.Speed <= Width && Width%sp.Speed == 0 {
+			if startSpeed(sp.Speed) {
 				rules.Speed = sp.Speed
 			}
 		case "end_game":

@@ -7,10 +7,17 @@ package paperio
 // the clock.
 func ViewRules(known, r *Rules) Rules {
 	v := *known
-	if r.Speed > 0 && r.Speed <= Width && Width%r.Speed == 0 {
+	if startSpeed(r.Speed) {
 		v.Speed = r.Speed
 	}
 	return v
+}
+
+// startSpeed reports whether a start_game message's speed is one a bot
+// takes: a whole number of ticks to cross a cell. Anything else leaves
+// the speed the bot knows.
+func startSpeed(speed int) bool {
+	return speed > 0 && speed <= Width && Width%speed == 0
 }
 
 // View sets dst to the game as player id's tick message shows it to a bot
