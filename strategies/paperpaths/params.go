@@ -119,6 +119,10 @@ var Params = param.Specs{
 // 120), so games repeat exactly unless the machine is much slower; a pure
 // path budget (game_ms=0, paths=120, the former defaults) repeats on any
 // machine and is 100 times cheaper, for self-play and tuning.
+//
+// At the finals' rules (2,500 ticks) bigger loops in duels measured
+// better against the seed write-up's bot: finals.json, a params file
+// (docs/strength.md).
 var Params2 = withDefaults(Params, param.Values{
 	"safe_walk": 1, "end_close": 1, "seek": 1, "keep_plan": 1, "game_ms": -1, "paths": 20000, "w_saw": 1,
 	// Tuned in six-player games (gauntlet tune --fillers; README): longer
