@@ -8,7 +8,7 @@ import (
 )
 
 // TestDuelWeights: paperpaths2 plays a game of two players with the duel_
-// values of its twelve weights and a game of six with the others; paperpaths
+// values of its thirteen weights and a game of six with the others; paperpaths
 // has the same values for both.
 func TestDuelWeights(t *testing.T) {
 	for _, c := range []struct {
@@ -28,7 +28,7 @@ func TestDuelWeights(t *testing.T) {
 		}
 		got := b.weights
 		d := c.specs.Defaults()
-		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"]), d[c.prefix+"terr_life"] == 1, d[c.prefix+"eat_guard"] == 1}
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"]), d[c.prefix+"terr_life"] == 1, d[c.prefix+"eat_guard"] == 1, int(d[c.prefix+"defend"])}
 		if got != want {
 			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
 		}
@@ -39,7 +39,7 @@ func TestDuelWeights(t *testing.T) {
 		t.Errorf("paperpaths2's duel values are its six-player values: the test above tells nothing")
 	}
 	d1 := Params.Defaults()
-	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare", "estimator", "terr_life", "eat_guard"} {
+	for _, n := range []string{"forward", "max_len", "margin", "time_bias", "w_enemy", "approach", "close_guard", "press", "close_guard_bare", "estimator", "terr_life", "eat_guard", "defend"} {
 		if d1[n] != d1["duel_"+n] {
 			t.Errorf("paperpaths: %s %v, duel_%s %v: the baseline must play duels as before", n, d1[n], n, d1["duel_"+n])
 		}

@@ -131,7 +131,7 @@ func TestPressKeepsOutOfAPocket(t *testing.T) {
 		b.Command(s, me.ID) // the duel weights
 		b.survey(s, me.ID)
 		b.forbiddn = [dirSlots]bool{}
-		if got := b.pressStep(s, me) != paperio.DirNone; got != c.press {
+		if got := b.pressStep(s, me, b.press) != paperio.DirNone; got != c.press {
 			t.Errorf("eat_guard=%v: press %v, want %v (opponent home at %d)", c.guard, got, c.press, b.homeAt[1])
 		}
 	}

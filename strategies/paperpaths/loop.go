@@ -149,6 +149,10 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	if b.endClose && len(b.lines) > 0 && w.t > b.left {
 		return 0, 0, false
 	}
+	if b.rush && len(b.lines) > 0 {
+		// Home soonest, cutting a trail on the way if one can be cut.
+		return first, float64(bits.OnesCount8(w.killed))*killRank - float64(w.t), true
+	}
 	var value float64
 	var got, enemyGot paperio.Bits
 	if len(b.lines) >= 2 {

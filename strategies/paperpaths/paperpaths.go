@@ -51,11 +51,13 @@
 // the opponents that can reach it by the closing (close_guard, counting
 // only those with no trail out with close_guard_bare), no path that stands
 // in the cells an opponent's capture takes when it can close its loop
-// (eat_guard: a head inside a capture is eaten), and twelve weights of
+// (eat_guard: a head inside a capture is eaten), a call home when an
+// opponent's long trail runs through the own land (defend: the safe loop
+// that closes soonest, then the press from home), and thirteen weights of
 // their own in a game of two players (duel_forward, duel_max_len,
 // duel_margin, duel_time_bias, duel_w_enemy, duel_approach,
 // duel_close_guard, duel_close_guard_bare, duel_press, duel_estimator,
-// duel_terr_life, duel_eat_guard).
+// duel_terr_life, duel_eat_guard, duel_defend).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -91,6 +93,7 @@ type Bot struct {
 	forbiddn [dirSlots]bool
 	pathsRun int   // paths drawn in the last decision
 	fellBack bool  // the last decision found no safe loop
+	rush     bool  // this decision takes the safe loop that closes soonest (defend)
 	slack    int32 // ticks between the last path's closing and the earliest arrival on its trail
 }
 
@@ -171,8 +174,18 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			return d
 		}
 	}
-	if b.press > 0 && len(trail) == 0 {
-		if d := b.pressStep(s, p); d != paperio.DirNone {
+	press := b.press
+	b.rush = false
+	if b.defend > 0 && b.raided(s, p) {
+		// A raid on our land: come home by the loop that closes soonest,
+		// and from home press the raiding trail.
+		b.rush = len(trail) > 0
+		if press == 0 || b.defend < press {
+			press = b.defend
+		}
+	}
+	if press > 0 && len(trail) == 0 {
+		if d := b.pressStep(s, p, press); d != paperio.DirNone {
 			b.plan = b.plan[:0]
 			b.fellBack = false
 			return d

@@ -80,6 +80,8 @@ var Params = param.Specs{
 		Help: "with no trail out, head through the own land for the nearest cell of an opponent's trail once that trail is at least this many cells long: walking its own land a player has no trail to lose, and the opponent must close its loop early or be cut (0: off)"},
 	{Name: "eat_guard", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: no path or press way may stand in the cells an opponent out would take by closing its loop by a shortest way home, at the tick it can close there (a head inside a capture is eaten), unless the path cuts that opponent's trail first; from a path's end the head must be able to walk out of those cells in time"},
+	{Name: "defend", Kind: param.Int, Min: 0, Max: 200, Default: 0,
+		Help: "once an opponent's trail of at least this many cells runs through the own land: with a trail out, take the safe loop that closes soonest; from home, press that trail as press would (0: off)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -104,6 +106,8 @@ var Params = param.Specs{
 		Help: "terr_life in a game of two players"},
 	{Name: "duel_eat_guard", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "eat_guard in a game of two players"},
+	{Name: "duel_defend", Kind: param.Int, Min: 0, Max: 200, Default: 0,
+		Help: "defend in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -178,6 +182,7 @@ type weights struct {
 	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
 	terrLife                                                bool // own cells an opponent's capture takes stop being home (terrlife.go)
 	eatGuard                                                bool // no path stands in an opponent's capture when it is made (terrlife.go)
+	defend                                                  int  // trail length of a raid on the own land that calls us home (press.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -196,6 +201,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		estimator:  specs.Int(v, prefix+"estimator"),
 		terrLife:   specs.Int(v, prefix+"terr_life") == 1,
 		eatGuard:   specs.Int(v, prefix+"eat_guard") == 1,
+		defend:     specs.Int(v, prefix+"defend"),
 	}
 }
 

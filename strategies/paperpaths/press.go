@@ -3,15 +3,15 @@ package paperpaths
 import "gauntlet/referees/paperio"
 
 // pressStep is the first allowed move of a shortest way through the own
-// land to a cell of an opponent's trail of at least press cells (press),
-// for a player with no trail out; DirNone when there is none. Walking its
-// own land a player has no trail: a head-on meeting there kills the longer
+// land to a cell of an opponent's trail of at least n cells (press), for a
+// player with no trail out; DirNone when there is none. Walking its own
+// land a player has no trail: a head-on meeting there kills the longer
 // trail, so the way is safe, and an opponent whose trail it nears must
 // close its loop early or be cut.
-func (b *Bot) pressStep(s *paperio.State, p *paperio.Player) paperio.Dir {
+func (b *Bot) pressStep(s *paperio.State, p *paperio.Player, n int) paperio.Dir {
 	long := func(c paperio.Cell) bool {
 		o := b.owner[c]
-		return o > 0 && s.Players[o-1].NLines >= b.press
+		return o > 0 && s.Players[o-1].NLines >= n
 	}
 	way := b.search(p, func(c paperio.Cell) bool { return p.Terr.Has(c) || long(c) }, long)
 	if len(way) == 0 || !long(way[len(way)-1]) {
@@ -39,4 +39,22 @@ func (b *Bot) pressStep(s *paperio.State, p *paperio.Player) paperio.Dir {
 		}
 	}
 	return b.first[end]
+}
+
+// raided reports whether an opponent's trail of at least defend cells runs
+// through p's land (defend): most of the largest raids of a public contest
+// bot begin while our trail is out, far from where we could press them.
+func (b *Bot) raided(s *paperio.State, p *paperio.Player) bool {
+	for k := 0; k < s.N; k++ {
+		o := &s.Players[k]
+		if o.ID == p.ID || !o.Alive || o.NLines < b.defend {
+			continue
+		}
+		for _, c := range o.Trail() {
+			if p.Terr.Has(c) {
+				return true
+			}
+		}
+	}
+	return false
 }
