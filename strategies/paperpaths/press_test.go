@@ -10,7 +10,8 @@ import (
 // TestPressHeadsForALongTrail: in deepState the opponent's trail of 12
 // cells runs through our land five cells below our head: press=12 heads
 // down for it before drawing any loop; press=13 finds no trail that long,
-// nor does paperpaths2's duel_press (15) in this game of two.
+// nor does paperpaths2's duel_press (15) in this game of two, which
+// duel_defend=12 overrides for a trail through our land (13 does not).
 func TestPressHeadsForALongTrail(t *testing.T) {
 	for _, c := range []struct {
 		press float64
@@ -23,14 +24,15 @@ func TestPressHeadsForALongTrail(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		press float64
-		down  bool
-	}{{12, true}, {15, false}} {
+		name string
+		v    float64
+		down bool
+	}{{"duel_press", 12, true}, {"duel_press", 15, false}, {"duel_defend", 12, true}, {"duel_defend", 13, false}} {
 		s := deepState(t)
-		b := mustBot(t, New2, params2(param.Values{"duel_press": c.press}), 1)
+		b := mustBot(t, New2, params2(param.Values{c.name: c.v}), 1)
 		d := b.Command(s, s.Players[0].ID)
 		if pressed := d == paperio.Down && b.pathsRun == 0; pressed != c.down {
-			t.Errorf("duel_press=%v: Command moves %v after %d paths; pressing %v, want %v", c.press, d, b.pathsRun, pressed, c.down)
+			t.Errorf("%s=%v: Command moves %v after %d paths; pressing %v, want %v", c.name, c.v, d, b.pathsRun, pressed, c.down)
 		}
 	}
 }
@@ -70,22 +72,6 @@ func TestDefendComesHome(t *testing.T) {
 		d := b.Command(s, me.ID)
 		if rushed := len(b.plan) == 5 && d != paperio.Down; rushed != c.home {
 			t.Errorf("duel_defend=%v: Command moves %v on a loop of %d cells; home soonest %v, want %v", c.defend, d, len(b.plan), rushed, c.home)
-		}
-	}
-}
-
-// TestDefendPresses: from home, duel_defend presses a trail of its length
-// through our land that duel_press (15) leaves alone.
-func TestDefendPresses(t *testing.T) {
-	for _, c := range []struct {
-		defend float64
-		down   bool
-	}{{12, true}, {13, false}} {
-		s := deepState(t)
-		b := mustBot(t, New2, params2(param.Values{"duel_defend": c.defend}), 1)
-		d := b.Command(s, s.Players[0].ID)
-		if pressed := d == paperio.Down && b.pathsRun == 0; pressed != c.down {
-			t.Errorf("duel_defend=%v: Command moves %v after %d paths; pressing %v, want %v", c.defend, d, b.pathsRun, pressed, c.down)
 		}
 	}
 }
