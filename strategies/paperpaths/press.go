@@ -47,13 +47,8 @@ func (b *Bot) pressStep(s *paperio.State, p *paperio.Player, n int) paperio.Dir 
 func (b *Bot) raided(s *paperio.State, p *paperio.Player) bool {
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
-		if o.ID == p.ID || !o.Alive || o.NLines < b.defend {
-			continue
-		}
-		for _, c := range o.Trail() {
-			if p.Terr.Has(c) {
-				return true
-			}
+		if o.ID != p.ID && o.Alive && o.NLines >= b.defend && o.TrailBits.Intersects(&p.Terr) {
+			return true
 		}
 	}
 	return false
