@@ -17,6 +17,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	b.lines = append(b.lines[:0], trail...)
 	b.walk = b.walk[:0]
 	b.slack = -unreached
+	b.taken = 0
 	base := s.Rules.Speed
 	cur, dir := head, p.Dir
 	first := paperio.DirNone
@@ -161,6 +162,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		for j := range enemyGot {
 			enemyGot[j] &= enemy[j]
 		}
+		b.taken = enemyGot.Count()
 	}
 	if b.estimator > 0 {
 		if score, ok := b.ordered(s, &w, &got, &enemyGot, out, len(b.lines) > 0); ok {

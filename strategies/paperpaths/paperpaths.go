@@ -53,11 +53,12 @@
 // in the cells an opponent's capture takes when it can close its loop
 // (eat_guard: a head inside a capture is eaten), a call home when an
 // opponent's long trail runs through the own land (defend: the safe loop
-// that closes soonest, then the press from home), and thirteen weights of
-// their own in a game of two players (duel_forward, duel_max_len,
-// duel_margin, duel_time_bias, duel_w_enemy, duel_approach,
-// duel_close_guard, duel_close_guard_bare, duel_press, duel_estimator,
-// duel_terr_life, duel_eat_guard, duel_defend).
+// that closes soonest, then the press from home), a loop into the enemy
+// land taken in place of the press when it captures enough of it (raid),
+// and fourteen weights of their own in a game of two players
+// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
+// duel_approach, duel_close_guard, duel_close_guard_bare, duel_press,
+// duel_estimator, duel_terr_life, duel_eat_guard, duel_defend, duel_raid).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -95,6 +96,7 @@ type Bot struct {
 	fellBack bool  // the last decision found no safe loop
 	rush     bool  // this decision takes the safe loop that closes soonest (defend)
 	slack    int32 // ticks between the last path's closing and the earliest arrival on its trail
+	taken    int   // enemy cells the last path drawn captures
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -184,14 +186,16 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			press = b.defend
 		}
 	}
+	pressDir := paperio.DirNone
 	if press > 0 && len(trail) == 0 {
-		if d := b.pressStep(s, p, press); d != paperio.DirNone {
+		pressDir = b.pressStep(s, p, press)
+		if pressDir != paperio.DirNone && b.raid == 0 {
 			b.plan = b.plan[:0]
 			b.fellBack = false
-			return d
+			return pressDir
 		}
 	}
-	bestScore, bestDir := math.Inf(-1), paperio.DirNone
+	bestScore, bestDir, bestTaken := math.Inf(-1), paperio.DirNone, 0
 	b.pathsRun = 0
 	b.best = b.best[:0]
 	// try scores one loop (the script's cells then home, or a fresh draw
@@ -199,7 +203,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	try := func(script []paperio.Cell) {
 		d0, score, ok := b.samplePath(s, p, head, trail, trailArrive, out, pr, &enemy, script)
 		if ok && !b.forbiddn[d0] && score > bestScore {
-			bestScore, bestDir = score, d0
+			bestScore, bestDir, bestTaken = score, d0, b.taken
 			if b.keepPlan {
 				b.best = append(b.best[:0], b.walk...)
 			}
@@ -223,6 +227,12 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		}
 		b.pathsRun++
 		try(nil)
+	}
+	if pressDir != paperio.DirNone && (bestDir == paperio.DirNone || bestTaken < b.raid) {
+		// No loop takes enough of the pressed opponent's land (raid).
+		b.plan = b.plan[:0]
+		b.fellBack = false
+		return pressDir
 	}
 	b.fellBack = bestDir == paperio.DirNone
 	b.plan, b.best = b.best, b.plan[:0]

@@ -11,7 +11,8 @@ import (
 // cells runs through our land five cells below our head: press=12 heads
 // down for it before drawing any loop; press=13 finds no trail that long,
 // nor does paperpaths2's duel_press (15) in this game of two, which
-// duel_defend=12 overrides for a trail through our land (13 does not).
+// duel_defend=12 overrides for a trail through our land (13 does not);
+// duel_raid is off, so no path is drawn before the press.
 func TestPressHeadsForALongTrail(t *testing.T) {
 	for _, c := range []struct {
 		press float64
@@ -29,7 +30,7 @@ func TestPressHeadsForALongTrail(t *testing.T) {
 		down bool
 	}{{"duel_press", 12, true}, {"duel_press", 15, false}, {"duel_defend", 12, true}, {"duel_defend", 13, false}} {
 		s := deepState(t)
-		b := mustBot(t, New2, params2(param.Values{c.name: c.v}), 1)
+		b := mustBot(t, New2, params2(param.Values{c.name: c.v, "duel_raid": 0}), 1)
 		d := b.Command(s, s.Players[0].ID)
 		if pressed := d == paperio.Down && b.pathsRun == 0; pressed != c.down {
 			t.Errorf("%s=%v: Command moves %v after %d paths; pressing %v, want %v", c.name, c.v, d, b.pathsRun, pressed, c.down)
@@ -72,6 +73,69 @@ func TestDefendComesHome(t *testing.T) {
 		d := b.Command(s, me.ID)
 		if rushed := len(b.plan) == 5 && d != paperio.Down; rushed != c.home {
 			t.Errorf("duel_defend=%v: Command moves %v on a loop of %d cells; home soonest %v, want %v", c.defend, d, len(b.plan), rushed, c.home)
+		}
+	}
+}
+
+// raidState: the opponent's land lies beside ours, to the right; its trail
+// of 11 cells runs from its land along row 12 of ours and down to its head
+// at (12, 14), nine cells from its land. We stand at home at (19, 17),
+// moving right, a cell from its land and five below its trail.
+func raidState(t *testing.T) *paperio.State {
+	t.Helper()
+	s := twoLands(t, box{5, 20, 5, 20}, box{21, 28, 5, 20})
+	me, o := &s.Players[0], &s.Players[1]
+	put(me, 19, 17, paperio.Right)
+	for i := 20; i >= 12; i-- {
+		lay(o, paperio.CellAt(i, 12))
+	}
+	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
+	put(o, 12, 14, paperio.Down)
+	return s
+}
+
+// TestRaidTakesTheirLandInsteadOfPressing: in raidState the press (11
+// cells) heads for the trail; with duel_raid a loop into the opponent's
+// land, away from its head, is taken instead when it captures at least
+// duel_raid of its cells, and the press stays when none does.
+func TestRaidTakesTheirLandInsteadOfPressing(t *testing.T) {
+	s := raidState(t)
+	b, me := surveyed(t, s, param.Values{"press": 11})
+	pressed := b.pressStep(s, me, b.press)
+	if pressed == paperio.DirNone {
+		t.Fatal("raidState: no press way; the test tells nothing")
+	}
+	for _, c := range []struct {
+		raid  float64
+		press bool
+	}{{0, true}, {1, false}, {400, true}} {
+		s := raidState(t)
+		me := &s.Players[0]
+		b := mustBot(t, New2, params2(param.Values{"duel_press": 11, "duel_raid": c.raid}), 1)
+		d := b.Command(s, me.ID)
+		if gotPress := d == pressed && len(b.plan) == 0; gotPress != c.press {
+			t.Fatalf("duel_raid=%v: Command moves %v on a loop of %d cells; pressing %v, want %v", c.raid, d, len(b.plan), gotPress, c.press)
+		}
+		if c.press {
+			continue
+		}
+		// The loop taken captures enemy cells.
+		var lines []paperio.Cell
+		for _, x := range b.plan {
+			if me.Terr.Has(x) && len(lines) == 0 {
+				continue
+			}
+			lines = append(lines, x)
+			if me.Terr.Has(x) {
+				break
+			}
+		}
+		got := paperio.Capture(&me.Terr, lines)
+		for j := range got {
+			got[j] &= s.Players[1].Terr[j]
+		}
+		if got.Count() < int(c.raid) {
+			t.Errorf("duel_raid=%v: the loop %v captures %d enemy cells", c.raid, b.plan, got.Count())
 		}
 	}
 }
