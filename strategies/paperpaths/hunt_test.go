@@ -47,12 +47,18 @@ func deepState(t *testing.T, more ...box) *paperio.State {
 	s := lands(t, append([]box{{5, 20, 5, 20}, {24, 28, 24, 28}}, more...)...)
 	me, o := &s.Players[0], &s.Players[1]
 	put(me, 14, 17, paperio.Down)
-	for i := 21; i >= 12; i-- {
+	longTrail(o, 21)
+	return s
+}
+
+// longTrail lays o's trail along row 12 from column from leftwards to
+// column 12, then down to its head at (12, 14), moving down.
+func longTrail(o *paperio.Player, from int) {
+	for i := from; i >= 12; i-- {
 		lay(o, paperio.CellAt(i, 12))
 	}
 	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
 	put(o, 12, 14, paperio.Down)
-	return s
 }
 
 // surveyed is paperpaths2 with the values v, having surveyed s for player

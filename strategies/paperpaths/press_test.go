@@ -86,11 +86,7 @@ func raidState(t *testing.T) *paperio.State {
 	s := twoLands(t, box{5, 20, 5, 20}, box{21, 28, 5, 20})
 	me, o := &s.Players[0], &s.Players[1]
 	put(me, 19, 17, paperio.Right)
-	for i := 20; i >= 12; i-- {
-		lay(o, paperio.CellAt(i, 12))
-	}
-	lay(o, paperio.CellAt(12, 13), paperio.CellAt(12, 14))
-	put(o, 12, 14, paperio.Down)
+	longTrail(o, 20)
 	return s
 }
 
