@@ -171,9 +171,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {
-			b.plan = b.plan[:0]
-			b.fellBack = false
-			return d
+			return b.offPlan(d)
 		}
 	}
 	press := b.press
@@ -190,9 +188,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if press > 0 && len(trail) == 0 {
 		pressDir = b.pressStep(s, p, press)
 		if pressDir != paperio.DirNone && b.raid == 0 {
-			b.plan = b.plan[:0]
-			b.fellBack = false
-			return pressDir
+			return b.offPlan(pressDir)
 		}
 	}
 	bestScore, bestDir, bestTaken := math.Inf(-1), paperio.DirNone, 0
@@ -230,9 +226,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	}
 	if pressDir != paperio.DirNone && (bestDir == paperio.DirNone || bestTaken < b.raid) {
 		// No loop takes enough of the pressed opponent's land (raid).
-		b.plan = b.plan[:0]
-		b.fellBack = false
-		return pressDir
+		return b.offPlan(pressDir)
 	}
 	b.fellBack = bestDir == paperio.DirNone
 	b.plan, b.best = b.best, b.plan[:0]
@@ -265,4 +259,12 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		}
 	}
 	return p.Dir
+}
+
+// offPlan returns d, a step that follows no loop (the hunt or the press):
+// the next decision has no plan to check again and did not fall back.
+func (b *Bot) offPlan(d paperio.Dir) paperio.Dir {
+	b.plan = b.plan[:0]
+	b.fellBack = false
+	return d
 }
