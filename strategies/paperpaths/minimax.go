@@ -139,6 +139,11 @@ func (b *Bot) playOn(level int, sim *paperio.State, me, opp int, mine, theirs pa
 		if sim.Over() {
 			return true
 		}
+		if pm.Terr.Empty() {
+			// A saw struck our last land: the referee counts the loss at
+			// the next tick's losses, whatever we do.
+			return false
+		}
 		po := sim.Player(opp)
 		oppAsked := po.Alive && po.AtCentre()
 		if pm.AtCentre() {

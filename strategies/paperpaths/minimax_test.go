@@ -136,3 +136,57 @@ func TestMinimaxSeesASawTakenByAFarCapture(t *testing.T) {
 		t.Fatalf("no saw: %v forbidden", f)
 	}
 }
+
+// sawWipe is a saw strike that takes all our land: the opponent (player 2),
+// two cells short of its territory with a loop round a saw, closes it at
+// its second centre heading right along row 14, and the saw strikes along
+// that row, which is the lowest row of our land (columns 24..28, rows
+// 14..18). We stand in our land at (26, 15), moving down, no trail out: a
+// head below row 14 when the saw strikes loses every cell of ours above
+// the row, all of them.
+func sawWipe(t *testing.T) *paperio.State {
+	t.Helper()
+	s := twoLands(t, box{24, 28, 14, 18}, box{19, 21, 13, 15})
+	me, opp := &s.Players[0], &s.Players[1]
+	put(me, 26, 15, paperio.Down)
+	lay(opp, paperio.CellAt(18, 16), paperio.CellAt(17, 16), paperio.CellAt(16, 16), paperio.CellAt(15, 16),
+		paperio.CellAt(15, 15), paperio.CellAt(15, 14), paperio.CellAt(16, 14), paperio.CellAt(17, 14))
+	put(opp, 17, 14, paperio.Right)
+	if err := s.AddBonus(paperio.MapBonus{Kind: paperio.Saw, Cell: paperio.CellAt(16, 15)}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestMinimaxSeesASawWipeOurLand: a head whose last land the saw takes is
+// lost, though the referee counts that loss a tick after the strike, past
+// the tree's last centre.
+func TestMinimaxSeesASawWipeOurLand(t *testing.T) {
+	// The referee: down and down again, the strike at the second centre
+	// takes all our land, and we lose for it.
+	s := sawWipe(t)
+	me := &s.Players[0]
+	for tick := 0; me.Alive && tick < 3*paperio.Width; tick++ {
+		cmds := paperio.Commands{paperio.DirNone, paperio.DirNone}
+		if me.AtCentre() {
+			cmds[0] = paperio.Down
+		}
+		s.Advance(&cmds)
+	}
+	if me.Alive || me.Death&paperio.CauseNoTerritory == 0 {
+		t.Fatalf("down twice: alive %v, death %q; want no territory", me.Alive, me.Death)
+	}
+
+	b := mustBot(t, New2, nil, 1)
+	var f [dirSlots]bool
+	b.forbid(sawWipe(t), 1, &f)
+	if !f[paperio.Down] {
+		t.Fatal("moving down, out of the land the saw takes, is allowed")
+	}
+	if f[paperio.Left] || f[paperio.Right] {
+		t.Fatalf("moves along our land's row 15, which the saw leaves us, are forbidden: %v", f)
+	}
+	if d := b.Command(sawWipe(t), 1); d == paperio.Down {
+		t.Fatal("Command goes down, out of the land the saw takes")
+	}
+}
