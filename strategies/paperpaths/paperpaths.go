@@ -25,8 +25,9 @@
 // forbids the first moves that a nearby opponent can answer with our death
 // within depth cells; an opponent far away counts too when it may take a
 // saw within reach (a capture takes the saws it encloses, and the strike
-// runs along the whole row or column ahead of where the loop closed). The
-// budget is a number of paths per decision, so
+// runs along the whole row or column ahead of where the loop closed); a
+// strike that takes our last land is our death, as the referee records it
+// a tick later. The budget is a number of paths per decision, so
 // games are reproducible given the seed; an optional time limit per
 // decision trades that for speed.
 //
