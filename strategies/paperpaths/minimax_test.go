@@ -142,8 +142,8 @@ func TestMinimaxSeesASawTakenByAFarCapture(t *testing.T) {
 // its second centre heading right along row 14, and the saw strikes along
 // that row, which is the lowest row of our land (columns 24..28, rows
 // 14..18). We stand in our land at (26, 15), moving down, no trail out: a
-// head below row 14 when the saw strikes loses every cell of ours above
-// the row, all of them.
+// head below row 14 when the saw strikes loses every cell of ours on and
+// above the row, all of them.
 func sawWipe(t *testing.T) *paperio.State {
 	t.Helper()
 	s := twoLands(t, box{24, 28, 14, 18}, box{19, 21, 13, 15})

@@ -169,7 +169,7 @@ var Params2 = withDefaults(Params, param.Values{
 	// instead: its head is then round our land, away from its own.
 	// Against the seed write-up's bot 10 scored 0.650 over 140 fresh
 	// games; on 40 more, 20 scored 0.725 and 10 0.575, and 20 scored
-	// 0.667 on 60 games held out (README).
+	// 0.650 on 80 games held out (README).
 	"duel_raid": 20,
 })
 
