@@ -157,8 +157,8 @@ var Params2 = withDefaults(Params, param.Values{
 	// Among six the write-up's territory lifetime as well: every death of
 	// ours in 96 six-player games with the public bots was a loop whose
 	// closing cells an opponent's capture took while it was out; with it
-	// we had the most first places and the best mean rank on the next 96
-	// (docs/strength.md).
+	// we had the most first places and the best mean rank on the next 96,
+	// and were level with the seed write-up's bot over 144 (docs/strength.md).
 	"terr_life": 1,
 	// From home, through the own land, head for the opponent's trail once
 	// it is 15 cells long: a public contest bot's longest loops run deep
