@@ -214,6 +214,19 @@ func (a *arrivals) minInto(m *[paperio.NumCells]int32) {
 	}
 }
 
+// splitInto sets away[c] to the earliest arrival on each cell before the
+// player has been home, and home[c] to the earliest after.
+func (a *arrivals) splitInto(away, home *[paperio.NumCells]int32) {
+	for c := range away {
+		away[c], home[c] = unreached, unreached
+		base := c * dirSlots * 2
+		for k := base; k < base+dirSlots*2; k += 2 {
+			away[c] = min(away[c], a.t[k])
+			home[c] = min(home[c], a.t[k+1])
+		}
+	}
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x

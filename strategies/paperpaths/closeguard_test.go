@@ -56,10 +56,10 @@ func TestCloseGuard(t *testing.T) {
 // (land columns 2..6, rows 2..6) stand at (8, 5) moving left with a trail
 // of two cells; the opponent stands at (6, 7) moving down, 12 ticks from
 // the closing cell (6, 5), where we close at 12. A third player far away
-// makes it a game of more than two: paperpaths2's defaults there refuse
-// the loop while the opponent stands in its land (columns 3..6, rows
-// 7..9), and take it when the opponent is out with a trail (its land rows
-// 8..9): that one would have the shorter trail in the meeting and die.
+// makes it a game of more than two: paperpaths2's close_guard_bare there
+// refuses the loop while the opponent stands in its land (columns 3..6,
+// rows 7..9), and not when the opponent is out with a trail (its land rows
+// 8..9); TestCloseGuardOut is that case.
 func TestCloseGuardAmongSix(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -94,6 +94,58 @@ func TestCloseGuardAmongSix(t *testing.T) {
 		if _, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing); ok != c.safe {
 			t.Errorf("opponent %s: paperpaths2 among three players finds the loop closing at %v safe = %v, want %v (close_guard %v, bare %v)",
 				c.name, closing[1], ok, c.safe, b.closeGuard, b.closeBare)
+		}
+	}
+}
+
+// TestCloseGuardOut is the trap of seeds 900 and 933 among six: the
+// opponent coming to the closing cell is out with a trail, shorter than
+// ours. The lands and heads are those of TestCloseGuardAmongSix, the
+// opponent out of its land (rows 8..9) at (6, 7) with a trail of n cells.
+// The referee decides first: in the last cell before our closing both heads
+// are within a cell of (6, 5), and the longer trail dies, both when equal
+// (ours is 3 cells then, the opponent's n+1). close_guard_out must refuse the loop exactly
+// when the referee kills us.
+func TestCloseGuardOut(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		trail []paperio.Cell // the opponent's, ending at its head (6, 7)
+	}{
+		{"one cell", []paperio.Cell{paperio.CellAt(6, 7)}},
+		{"two cells", []paperio.Cell{paperio.CellAt(5, 7), paperio.CellAt(6, 7)}},
+		{"three cells", []paperio.Cell{paperio.CellAt(4, 7), paperio.CellAt(5, 7), paperio.CellAt(6, 7)}},
+	} {
+		s := lands(t, box{2, 6, 2, 6}, box{3, 6, 8, 9}, box{24, 28, 24, 28})
+		me, o := &s.Players[0], &s.Players[1]
+		put(me, 8, 5, paperio.Left)
+		lay(me, paperio.CellAt(8, 4), paperio.CellAt(8, 5))
+		put(o, 6, 7, paperio.Down)
+		lay(o, c.trail...)
+		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
+
+		sim := *s
+		for range 12 {
+			sim.Advance(&paperio.Commands{})
+		}
+		dies := !sim.Players[0].Alive
+		if !dies && sim.Players[1].Alive {
+			t.Fatalf("%s: after 12 ticks both are alive: want the heads met", c.name)
+		}
+		for _, guard := range []float64{0, 5} {
+			b := mustBot(t, New2, params2(param.Values{"close_guard_out": guard}), 1)
+			b.survey(s, me.ID)
+			b.left = int32(s.Rules.MaxTickCount - s.Tick)
+			trailArrive := int32(unreached)
+			for _, x := range me.Trail() {
+				trailArrive = min(trailArrive, b.arrive[x])
+			}
+			var enemy paperio.Bits
+			enemy.Or(&o.Terr)
+			_, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing)
+			if want := guard == 0 || !dies; ok != want {
+				t.Errorf("opponent's trail %s, close_guard_out %v: loop closing at %v safe = %v, want %v (the referee kills us: %v)",
+					c.name, guard, closing[1], ok, want, dies)
+			}
 		}
 	}
 }

@@ -144,6 +144,9 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	if b.closeGuard > 0 && len(b.lines) > 0 && float64(guard[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
 		return 0, 0, false
 	}
+	if b.closeOut > 0 && len(b.lines) > 0 && b.meetsAtClose(b.lines[len(b.lines)-1], w.t, int32(len(b.lines)-1), profile{}.ticks(base)) {
+		return 0, 0, false
+	}
 	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
 		return 0, 0, false
 	}
@@ -196,6 +199,30 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		score += float64(bits.OnesCount8(w.killed)) * killRank
 	}
 	return first, score, true
+}
+
+// meetsAtClose reports whether an opponent can stand on the closing cell c
+// within close_guard_out ticks of our closing at tick t with a trail no
+// longer than ours (lines cells) when it gets there. In the last cell's
+// time before the capture clears our trail our head is within a cell of c,
+// so is one coming to c by then, and heads closer than a cell kill the
+// longer trail (both when equal). An opponent away from home meets us with
+// its trail now and a cell more for each cell's time (tpc ticks) on the way
+// before c; one that has been home on the way may have almost none.
+func (b *Bot) meetsAtClose(c paperio.Cell, t, lines, tpc int32) bool {
+	limit := float64(t) + b.closeOut
+	for k, n := range b.oppLines[:b.st.N] {
+		if n < 0 {
+			continue // us, or out of the game
+		}
+		if float64(b.oppArr[k][1][c]) < limit {
+			return true
+		}
+		if a := b.oppArr[k][0][c]; float64(a) < limit && n+a/tpc-1 <= lines {
+			return true
+		}
+	}
+	return false
 }
 
 // walker times a path cell by cell and counts what it meets.

@@ -50,16 +50,19 @@
 // to an opponent's long trail from home (press), a per-game time budget
 // shared out over the decisions left, a guard on the closing cell against
 // the opponents that can reach it by the closing (close_guard, counting
-// only those with no trail out with close_guard_bare), no path that stands
-// in the cells an opponent's capture takes when it can close its loop
-// (eat_guard: a head inside a capture is eaten), a call home when an
-// opponent's long trail runs through the own land (defend: the safe loop
+// only those with no trail out with close_guard_bare; close_guard_out for
+// those that would meet our head there with a trail no longer than ours,
+// in the last cell before the closing), no path that stands in the cells
+// an opponent's capture takes when it can close its loop (eat_guard: a
+// head inside a capture is eaten), a call home when an opponent's long
+// trail runs through the own land (defend: the safe loop
 // that closes soonest, then the press from home), a loop into the enemy
 // land taken in place of the press when it captures enough of it (raid),
-// and fourteen weights of their own in a game of two players
+// and fifteen weights of their own in a game of two players
 // (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
-// duel_approach, duel_close_guard, duel_close_guard_bare, duel_press,
-// duel_estimator, duel_terr_life, duel_eat_guard, duel_defend, duel_raid).
+// duel_approach, duel_close_guard, duel_close_guard_bare,
+// duel_close_guard_out, duel_press, duel_estimator, duel_terr_life,
+// duel_eat_guard, duel_defend, duel_raid).
 // Params keeps the previous defaults.
 package paperpaths
 

@@ -74,6 +74,8 @@ var Params = param.Specs{
 		Help: "ticks after a loop closes during which no opponent may be able to reach the closing cell (heads closer than a cell kill the one with the longer trail, both when equal, and an opponent inside its territory has none; 0: off)"},
 	{Name: "close_guard_bare", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: close_guard counts only the opponents with no trail out at the decision: from their land they meet our head with the shorter trail, where one already out would have the longer and die in the meeting"},
+	{Name: "close_guard_out", Kind: param.Float, Min: 0, Max: 60, Default: 0,
+		Help: "ticks after a loop closes during which no opponent that would get there with a trail no longer than ours may be able to reach the closing cell: in the last cell's time before the capture clears our trail the heads come closer than a cell, and the longer trail dies (0: off)"},
 	{Name: "approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
 		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
 	{Name: "press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
@@ -100,6 +102,8 @@ var Params = param.Specs{
 		Help: "close_guard in a game of two players"},
 	{Name: "duel_close_guard_bare", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "close_guard_bare in a game of two players"},
+	{Name: "duel_close_guard_out", Kind: param.Float, Min: 0, Max: 60, Default: 0,
+		Help: "close_guard_out in a game of two players"},
 	{Name: "duel_press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
 		Help: "press in a game of two players"},
 	{Name: "duel_estimator", Kind: param.Int, Min: 0, Max: 2, Default: 0,
@@ -194,6 +198,7 @@ func withDefaults(s param.Specs, d param.Values) param.Specs {
 type weights struct {
 	maxLen                                                  int
 	forward, margin, timeBias, wEnemy, approach, closeGuard float64
+	closeOut                                                float64 // close_guard_out
 	press                                                   int
 	closeBare                                               bool // close_guard counts only the opponents with no trail out
 	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
@@ -214,6 +219,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		wEnemy:     specs.Float(v, prefix+"w_enemy"),
 		approach:   specs.Float(v, prefix+"approach"),
 		closeGuard: specs.Float(v, prefix+"close_guard"),
+		closeOut:   specs.Float(v, prefix+"close_guard_out"),
 		press:      specs.Int(v, prefix+"press"),
 		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
 		estimator:  specs.Int(v, prefix+"estimator"),

@@ -13,18 +13,22 @@ type cellMaps struct {
 	tickMin int32                   // fewest ticks a cell can take (nitro)
 	left    int32                   // ticks left in the game
 
-	st      *paperio.State // the state of this decision (survey), read only
-	me      int            // our player ID
-	arr     *arrivals
-	arrive  [paperio.NumCells]int32 // earliest opponent arrival in ticks
-	bare    [paperio.NumCells]int32 // the same, of the opponents with no trail now (kept with close_guard_bare only)
-	homeAt  [paperio.MaxPlayers]int32
-	terrEnd [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
-	eatAt   [paperio.NumCells]int32 // tick from now an opponent's capture may take the cell (eat_guard), else unreached
-	eatBy   [paperio.NumCells]uint8 // the opponents (bit k) whose capture takes it
-	eatOut  [paperio.NumCells]int32 // cells from the nearest cell no capture takes
-	owner   [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
-	bonus   [paperio.NumCells]bonusCell
+	st     *paperio.State // the state of this decision (survey), read only
+	me     int            // our player ID
+	arr    *arrivals
+	arrive [paperio.NumCells]int32 // earliest opponent arrival in ticks
+	bare   [paperio.NumCells]int32 // the same, of the opponents with no trail now (kept with close_guard_bare only)
+	homeAt [paperio.MaxPlayers]int32
+	// Per opponent, the earliest arrival on each cell before it has been
+	// home (index 0) and after (1), and its trail now (close_guard_out only).
+	oppArr   [paperio.MaxPlayers][2][paperio.NumCells]int32
+	oppLines [paperio.MaxPlayers]int32
+	terrEnd  [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	eatAt    [paperio.NumCells]int32 // tick from now an opponent's capture may take the cell (eat_guard), else unreached
+	eatBy    [paperio.NumCells]uint8 // the opponents (bit k) whose capture takes it
+	eatOut   [paperio.NumCells]int32 // cells from the nearest cell no capture takes
+	owner    [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
+	bonus    [paperio.NumCells]bonusCell
 }
 
 // survey fills the arrival map (earliest tick any live opponent can stand
@@ -57,6 +61,7 @@ func (b *Bot) survey(s *paperio.State, me int) {
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
 		b.homeAt[k] = unreached
+		b.oppLines[k] = -1
 		if !o.Alive || o.ID == me {
 			continue
 		}
@@ -67,6 +72,10 @@ func (b *Bot) survey(s *paperio.State, me int) {
 		b.arr.minInto(&b.arrive)
 		if b.closeBare && o.NLines == 0 {
 			b.arr.minInto(&b.bare)
+		}
+		if b.closeOut > 0 {
+			b.oppLines[k] = int32(o.NLines)
+			b.arr.splitInto(&b.oppArr[k][0], &b.oppArr[k][1])
 		}
 	}
 	if b.terrLife || b.eatGuard {
