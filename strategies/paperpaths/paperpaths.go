@@ -42,7 +42,8 @@
 // enemy cells, time, points) or its kills first alone (kill_first), its
 // territory lifetime (terr_life: own cells the capture of an opponent out
 // takes, were it to go home by a shortest way, are no home from the tick
-// it can be back), the way home that leaves the opponents the most time
+// it can be back; with terr_detour by any way up to that many cells longer,
+// each from the tick it can be back by it), the way home that leaves the opponents the most time
 // when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
 // value per tick (time_pow), the way from a loop's end to the nearest
@@ -58,11 +59,11 @@
 // trail runs through the own land (defend: the safe loop
 // that closes soonest, then the press from home), a loop into the enemy
 // land taken in place of the press when it captures enough of it (raid),
-// and fifteen weights of their own in a game of two players
+// and sixteen weights of their own in a game of two players
 // (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
 // duel_approach, duel_close_guard, duel_close_guard_bare,
 // duel_close_guard_out, duel_press, duel_estimator, duel_terr_life,
-// duel_eat_guard, duel_defend, duel_raid).
+// duel_terr_detour, duel_eat_guard, duel_defend, duel_raid).
 // Params keeps the previous defaults.
 package paperpaths
 

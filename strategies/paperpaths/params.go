@@ -58,6 +58,8 @@ var Params = param.Specs{
 		Help: "1: with no safe loop, head for the nearest enemy cell (the nearest cell not ours when there is none) instead of the first allowed move"},
 	{Name: "terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: own cells an opponent out of its territory takes by its shortest way home stop being home from the tick it can be back (the write-up's territory lifetime): coming back there closes no loop, and walking there starts a trail"},
+	{Name: "terr_detour", Kind: param.Int, Min: 0, Max: 10, Default: 0,
+		Help: "with terr_life or eat_guard, an opponent out may go home by any way up to this many cells longer than its shortest: the capture of each (up to 16, to each cell of its land it can enter) counts from the tick it can be home by it (0: the shortest way only)"},
 	{Name: "kill_first", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: with estimator 0, a loop that cuts more opponents' trails before they can be home beats any that cuts fewer (the write-up's first rank), value per tick deciding among equals"},
 	{Name: "keep_plan", Kind: param.Int, Min: 0, Max: 1, Default: 0,
@@ -110,6 +112,8 @@ var Params = param.Specs{
 		Help: "estimator in a game of two players"},
 	{Name: "duel_terr_life", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "terr_life in a game of two players"},
+	{Name: "duel_terr_detour", Kind: param.Int, Min: 0, Max: 10, Default: 0,
+		Help: "terr_detour in a game of two players"},
 	{Name: "duel_eat_guard", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "eat_guard in a game of two players"},
 	{Name: "duel_defend", Kind: param.Int, Min: 0, Max: 200, Default: 0,
@@ -203,6 +207,7 @@ type weights struct {
 	closeBare                                               bool // close_guard counts only the opponents with no trail out
 	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
 	terrLife                                                bool // own cells an opponent's capture takes stop being home (terrlife.go)
+	terrDetour                                              int  // cells longer than its shortest an opponent's way home may be (terrlife.go)
 	eatGuard                                                bool // no path stands in an opponent's capture when it is made (terrlife.go)
 	defend                                                  int  // trail length of a raid on the own land that calls us home (press.go)
 	raid                                                    int  // enemy cells a loop must take to be chosen over the press
@@ -224,6 +229,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
 		estimator:  specs.Int(v, prefix+"estimator"),
 		terrLife:   specs.Int(v, prefix+"terr_life") == 1,
+		terrDetour: specs.Int(v, prefix+"terr_detour"),
 		eatGuard:   specs.Int(v, prefix+"eat_guard") == 1,
 		defend:     specs.Int(v, prefix+"defend"),
 		raid:       specs.Int(v, prefix+"raid"),

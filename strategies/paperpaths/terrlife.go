@@ -46,28 +46,97 @@ func (b *Bot) territoryLife(s *paperio.State, me int) {
 			}
 		}
 		b.onPath = paperio.Bits{}
-		if !o.Terr.Has(c) {
-			// terrEnd holds only own cells, so ours(o, ...) is o's territory.
-			if b.homeDist(o, c, o.Dir, 0, 0) < 0 {
-				continue
-			}
-			n0 := len(b.lines)
-			for x := b.goal; x != c; x = b.parent[x] {
-				b.lines = append(b.lines, x)
-			}
-			slices.Reverse(b.lines[n0:])
-		} else {
+		if o.Terr.Has(c) {
 			b.lines = append(b.lines, c)
+			b.takes(p, o, k, b.homeAt[k])
+			continue
 		}
-		got := paperio.Capture(&o.Terr, b.lines)
-		for j, word := range got {
-			for ; word != 0; word &= word - 1 {
-				x := paperio.CellAt(bits.TrailingZeros32(word), j)
-				b.eatAt[x] = min(b.eatAt[x], b.homeAt[k])
-				b.eatBy[x] |= 1 << k
-				if p.Terr.Has(x) {
-					b.terrEnd[x] = b.eatAt[x]
+		if b.terrDetour > 0 {
+			b.detours(p, o, k, c, int32(s.Rules.Speed))
+			continue
+		}
+		// terrEnd holds only own cells, so ours(o, ...) is o's territory.
+		if b.homeDist(o, c, o.Dir, 0, 0) < 0 {
+			continue
+		}
+		n0 := len(b.lines)
+		for x := b.goal; x != c; x = b.parent[x] {
+			b.lines = append(b.lines, x)
+		}
+		slices.Reverse(b.lines[n0:])
+		b.takes(p, o, k, b.homeAt[k])
+	}
+}
+
+// maxDetours bounds the ways home tried per opponent (terr_detour): each
+// is a capture, about 7 µs.
+const maxDetours = 16
+
+// detours sends opponent o (index k), whose head's next centre c is off
+// its land, home by every way at most terr_detour cells longer than its
+// shortest (up to maxDetours of them, shortest first): one way to each
+// cell of its land it can enter by then, each capture taken from the tick
+// it can be home by that way. An opponent that goes home by a longer way
+// takes other cells, often more of ours.
+func (b *Bot) detours(p, o *paperio.Player, k int, c paperio.Cell, base int32) {
+	for i := range b.dist {
+		b.dist[i] = -1
+	}
+	b.dist[c] = 0
+	n0 := len(b.lines)
+	tick := profile{}.ticks(int(base))
+	qt, shortest, tried := 0, int32(-1), 0
+	visit := func(x, from paperio.Cell) {
+		if b.dist[x] >= 0 || o.TrailBits.Has(x) {
+			return
+		}
+		b.dist[x], b.parent[x] = b.dist[from]+1, from
+		b.queue[qt] = x
+		qt++
+	}
+	for _, d := range dirs {
+		if n, ok := c.Step(d); ok && d != o.Dir.Reverse() {
+			visit(n, c)
+		}
+	}
+	for qh := 0; qh < qt && tried < maxDetours; qh++ {
+		x := b.queue[qh]
+		if shortest >= 0 && b.dist[x] > shortest+int32(b.terrDetour) {
+			break
+		}
+		if !o.Terr.Has(x) {
+			for _, d := range dirs {
+				if n, ok := x.Step(d); ok {
+					visit(n, x)
 				}
+			}
+			continue
+		}
+		// A way home: its land is entered at x.
+		if shortest < 0 {
+			shortest = b.dist[x]
+		}
+		b.lines = b.lines[:n0]
+		for y := x; y != c; y = b.parent[y] {
+			b.lines = append(b.lines, y)
+		}
+		slices.Reverse(b.lines[n0:])
+		b.takes(p, o, k, b.homeAt[k]+(b.dist[x]-shortest)*tick)
+		tried++
+	}
+}
+
+// takes marks the cells opponent o (index k) captures with the trail in
+// b.lines, ending on its land, as taken at tick at.
+func (b *Bot) takes(p, o *paperio.Player, k int, at int32) {
+	got := paperio.Capture(&o.Terr, b.lines)
+	for j, word := range got {
+		for ; word != 0; word &= word - 1 {
+			x := paperio.CellAt(bits.TrailingZeros32(word), j)
+			b.eatAt[x] = min(b.eatAt[x], at)
+			b.eatBy[x] |= 1 << k
+			if p.Terr.Has(x) {
+				b.terrEnd[x] = b.eatAt[x]
 			}
 		}
 	}

@@ -98,11 +98,68 @@ func TestTerritoryLifeWayHomeAvoidsLostCells(t *testing.T) {
 	}
 }
 
-// BenchmarkDecisionNewParams is BenchmarkDecision2 with terr_life=1 (one
-// way home and one capture per opponent out, each decision), kill_first=1,
-// keep_plan=1, hunt=2, time_pow=0.5 and approach=1 (a distance map to the
-// enemy land each decision).
+// BenchmarkDecisionNewParams is BenchmarkDecision2 with terr_life=1 and
+// terr_detour=4 (up to 16 ways home and captures per opponent out, each
+// decision), kill_first=1, keep_plan=1, hunt=2, time_pow=0.5, approach=1
+// (a distance map to the enemy land each decision) and close_guard_out=5
+// (two arrival maps per opponent).
 func BenchmarkDecisionNewParams(b *testing.B) {
-	bot := mustBot(b, New2, params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5, "approach": 1}), 1)
+	bot := mustBot(b, New2, params2(param.Values{"terr_life": 1, "kill_first": 1, "keep_plan": 1, "hunt": 2, "time_pow": 0.5, "approach": 1, "close_guard_out": 5, "terr_detour": 4}), 1)
 	benchDecision(b, bot)
+}
+
+// TestTerrDetour: the opponent (player 2, land columns 10..12, rows 10..12)
+// is out with a trail right along row 11 from (13, 11) to (17, 11), then
+// down to its head at (17, 9), moving down; we own columns 14..15 of rows
+// 9..10, under its trail. Its shortest ways home are 6 cells (36 ticks),
+// the one the search takes along row 10 to (12, 10): it takes our row 10.
+// One cell longer, along row 9 to (11, 9) and up into its land at (11, 10),
+// it takes our row 9 as well, at 42. With terr_detour 0 only the first
+// counts; with terr_detour 2 both do, each at its own tick.
+func TestTerrDetour(t *testing.T) {
+	s := lands(t, box{14, 15, 9, 10}, box{10, 12, 10, 12}, box{25, 28, 25, 28})
+	me, o := &s.Players[0], &s.Players[1]
+	put(me, 14, 9, paperio.Up)
+	var trail []paperio.Cell
+	for i := 13; i <= 17; i++ {
+		trail = append(trail, paperio.CellAt(i, 11))
+	}
+	trail = append(trail, paperio.CellAt(17, 10), paperio.CellAt(17, 9))
+	lay(o, trail...)
+	put(o, 17, 9, paperio.Down)
+
+	// The longer way's capture, by the referee's own function.
+	way := append([]paperio.Cell{}, trail...)
+	for i := 16; i >= 11; i-- {
+		way = append(way, paperio.CellAt(i, 9))
+	}
+	way = append(way, paperio.CellAt(11, 10))
+	got := paperio.Capture(&o.Terr, way)
+	row9, row10 := []paperio.Cell{paperio.CellAt(14, 9), paperio.CellAt(15, 9)}, []paperio.Cell{paperio.CellAt(14, 10), paperio.CellAt(15, 10)}
+	for _, c := range append(row9, row10...) {
+		if !got.Has(c) {
+			t.Fatalf("the way along row 9 does not take our cell (%d, %d)", c.I(), c.J())
+		}
+	}
+
+	for _, c := range []struct {
+		detour          float64
+		row9At, row10At int32
+	}{{0, unreached, 36}, {2, 42, 36}} {
+		b := mustBot(t, New2, params2(param.Values{"terr_life": 1, "terr_detour": c.detour}), 1)
+		b.survey(s, me.ID)
+		if b.homeAt[1] != 36 {
+			t.Fatalf("terr_detour %v: the opponent can be home in %d ticks, want 36", c.detour, b.homeAt[1])
+		}
+		for _, x := range row9 {
+			if b.terrEnd[x] != c.row9At {
+				t.Errorf("terr_detour %v: our cell (%d, %d) lost at %d, want %d", c.detour, x.I(), x.J(), b.terrEnd[x], c.row9At)
+			}
+		}
+		for _, x := range row10 {
+			if b.terrEnd[x] != c.row10At {
+				t.Errorf("terr_detour %v: our cell (%d, %d) lost at %d, want %d", c.detour, x.I(), x.J(), b.terrEnd[x], c.row10At)
+			}
+		}
+	}
 }
