@@ -149,3 +149,53 @@ func TestCloseGuardOut(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseGuardOutLastCell is the meeting of seed 953 among six: the
+// opponent comes not to the closing cell but, from the side, to the last
+// cell of our trail, and reaches it a little after we close. Our heads and
+// lands are those of TestCloseGuardOut: the last step runs from (7, 5) at
+// tick 6 to the closing cell (6, 5) at 12. The opponent (land columns
+// 5..9, rows 9..11) is out at (7, 8) with a trail of that one cell, 10
+// pixels on its way down to (7, 7): it reaches (7, 5) at 16, after our
+// closing but within a cell's time of it, and the margin of the trail
+// check (2.66 ticks) passes it. The referee decides: at tick 11 both heads
+// are 25 pixels from (7, 5), one across, one along, our trail 3 cells and
+// its 3; both die. close_guard_out 5 must refuse the loop.
+func TestCloseGuardOutLastCell(t *testing.T) {
+	s := lands(t, box{2, 6, 2, 6}, box{5, 9, 9, 11}, box{24, 28, 24, 28})
+	me, o := &s.Players[0], &s.Players[1]
+	put(me, 8, 5, paperio.Left)
+	lay(me, paperio.CellAt(8, 4), paperio.CellAt(8, 5))
+	put(o, 7, 8, paperio.Down)
+	lay(o, paperio.CellAt(7, 8))
+	o.Y -= 10
+	closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
+
+	sim := *s
+	for range 12 {
+		sim.Advance(&paperio.Commands{})
+	}
+	if sim.Players[0].Alive {
+		t.Fatalf("after 12 ticks we are alive (the opponent %v, %s): want the heads met", sim.Players[1].Alive, sim.Players[1].Death)
+	}
+	for _, c := range []struct {
+		guard float64
+		safe  bool
+	}{{0, true}, {5, false}} {
+		b := mustBot(t, New2, params2(param.Values{"close_guard_out": c.guard}), 1)
+		b.survey(s, me.ID)
+		b.left = int32(s.Rules.MaxTickCount - s.Tick)
+		if got := b.arrive[closing[0]]; got != 16 {
+			t.Fatalf("the opponent reaches our last trail cell in %d ticks, want 16", got)
+		}
+		trailArrive := int32(unreached)
+		for _, x := range me.Trail() {
+			trailArrive = min(trailArrive, b.arrive[x])
+		}
+		var enemy paperio.Bits
+		enemy.Or(&o.Terr)
+		if _, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing); ok != c.safe {
+			t.Errorf("close_guard_out %v: loop closing at %v safe = %v, want %v", c.guard, closing[1], ok, c.safe)
+		}
+	}
+}

@@ -144,8 +144,12 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	if b.closeGuard > 0 && len(b.lines) > 0 && float64(guard[b.lines[len(b.lines)-1]]) < float64(w.t)+b.closeGuard {
 		return 0, 0, false
 	}
-	if b.closeOut > 0 && len(b.lines) > 0 && b.meetsAtClose(b.lines[len(b.lines)-1], w.t, int32(len(b.lines)-1), profile{}.ticks(base)) {
-		return 0, 0, false
+	if n := len(b.lines); b.closeOut > 0 && n > 1 {
+		// The last step runs from the last trail cell to the closing cell.
+		tpc := profile{}.ticks(base)
+		if b.meetsAtClose(b.lines[n-1], w.t, int32(n-1), tpc) || b.meetsAtClose(b.lines[n-2], w.t, int32(n-1), tpc) {
+			return 0, 0, false
+		}
 	}
 	if b.maxOut > 0 && len(b.lines) > 0 && out+w.t > b.maxOut {
 		return 0, 0, false
@@ -201,14 +205,18 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	return first, score, true
 }
 
-// meetsAtClose reports whether an opponent can stand on the closing cell c
-// within close_guard_out ticks of our closing at tick t with a trail no
-// longer than ours (lines cells) when it gets there. In the last cell's
-// time before the capture clears our trail our head is within a cell of c,
-// so is one coming to c by then, and heads closer than a cell kill the
-// longer trail (both when equal). An opponent away from home meets us with
-// its trail now and a cell more for each cell's time (tpc ticks) on the way
-// before c; one that has been home on the way may have almost none.
+// meetsAtClose reports whether an opponent can stand on cell c, one end of
+// our last step (the last trail cell or the closing cell), within
+// close_guard_out ticks of our closing at tick t with a trail no longer than
+// ours (lines cells) when it gets there. Heads closer than a cell in both
+// axes kill the longer trail (both when equal): in the last cell's time
+// before the capture clears our trail our head is within a cell of both
+// ends, and so is the head of one coming to either end within a cell's time
+// after the closing, whichever side it comes from (a trail cell reached
+// later than that is cut after the capture, which is safe). An opponent
+// away from home meets us with its trail now and a cell more for each
+// cell's time (tpc ticks) on the way before c; one that has been home on
+// the way may have almost none.
 func (b *Bot) meetsAtClose(c paperio.Cell, t, lines, tpc int32) bool {
 	limit := float64(t) + b.closeOut
 	for k, n := range b.oppLines[:b.st.N] {

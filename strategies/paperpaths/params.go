@@ -77,7 +77,7 @@ var Params = param.Specs{
 	{Name: "close_guard_bare", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: close_guard counts only the opponents with no trail out at the decision: from their land they meet our head with the shorter trail, where one already out would have the longer and die in the meeting"},
 	{Name: "close_guard_out", Kind: param.Float, Min: 0, Max: 60, Default: 0,
-		Help: "ticks after a loop closes during which no opponent that would get there with a trail no longer than ours may be able to reach the closing cell: in the last cell's time before the capture clears our trail the heads come closer than a cell, and the longer trail dies (0: off)"},
+		Help: "ticks after a loop closes during which no opponent that would get there with a trail no longer than ours may be able to reach the closing cell or the last cell of the trail: in the last cell's time before the capture clears our trail the heads come closer than a cell, and the longer trail dies (0: off)"},
 	{Name: "approach", Kind: param.Float, Min: 0, Max: 3, Default: 0,
 		Help: "weight of the way from a path's last cell to the nearest enemy cell, in ticks at normal speed, added to the path's time when dividing its value (above 0 favours loops that end near enemy land, the next target; 0: off)"},
 	{Name: "press", Kind: param.Int, Min: 0, Max: 200, Default: 0,
