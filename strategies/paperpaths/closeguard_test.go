@@ -7,6 +7,49 @@ import (
 	"gauntlet/strategies/param"
 )
 
+// loopSafe surveys s for player 1 as Command does and reports whether bot b
+// finds safe the loop that walks script from the head (its trail out about
+// 12 ticks).
+func loopSafe(b *Bot, s *paperio.State, script []paperio.Cell) bool {
+	me := &s.Players[0]
+	b.survey(s, me.ID)
+	b.left = int32(s.Rules.MaxTickCount - s.Tick)
+	trailArrive := int32(unreached)
+	for _, c := range me.Trail() {
+		trailArrive = min(trailArrive, b.arrive[c])
+	}
+	var enemy paperio.Bits
+	for k := 1; k < s.N; k++ {
+		enemy.Or(&s.Players[k].Terr)
+	}
+	_, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, script)
+	return ok
+}
+
+// guardCase is a value of a guard parameter and whether the loop is safe
+// with it.
+type guardCase struct {
+	value float64
+	safe  bool
+}
+
+// checkGuard asks paperpaths2, with each value of the guard parameter name,
+// whether the loop walking script from our head is safe, once it has
+// checked that the opponent reaches cell in arrive ticks.
+func checkGuard(t *testing.T, s *paperio.State, script []paperio.Cell, name string, cases []guardCase, cell paperio.Cell, arrive int32) {
+	t.Helper()
+	for _, c := range cases {
+		b := mustBot(t, New2, params2(param.Values{name: c.value}), 1)
+		ok := loopSafe(b, s, script)
+		if got := b.arrive[cell]; got != arrive {
+			t.Fatalf("the opponent reaches (%d, %d) in %d ticks, want %d", cell.I(), cell.J(), got, arrive)
+		}
+		if ok != c.safe {
+			t.Errorf("%s %v: the loop closing at %v safe = %v, want %v", name, c.value, script[len(script)-1], ok, c.safe)
+		}
+	}
+}
+
 // TestCloseGuard: we (land columns 2..6, rows 2..6) stand at (7, 5) with
 // a trail of two cells, moving left: one cell closes the loop at (6, 5).
 // The opponent stands in its own land (columns 3..6, rows 7..9) at (6, 7)
@@ -22,28 +65,7 @@ func TestCloseGuard(t *testing.T) {
 	lay(me, paperio.CellAt(7, 4), paperio.CellAt(7, 5))
 	put(o, 6, 7, paperio.Down)
 	closing := []paperio.Cell{paperio.CellAt(6, 5)}
-	for _, c := range []struct {
-		guard float64
-		safe  bool
-	}{{0, true}, {5, true}, {6, true}, {6.5, false}, {8, false}} {
-		b := mustBot(t, New2, params2(param.Values{"close_guard": c.guard}), 1)
-		b.survey(s, me.ID)
-		b.left = int32(s.Rules.MaxTickCount - s.Tick) // as Command sets it
-		if got := b.arrive[closing[0]]; got != 12 {
-			t.Fatalf("the opponent reaches the closing cell in %d ticks, want 12", got)
-		}
-		trailArrive := int32(unreached)
-		for _, c := range me.Trail() {
-			trailArrive = min(trailArrive, b.arrive[c])
-		}
-		var enemy paperio.Bits
-		enemy.Or(&o.Terr)
-		pr := heldProfile(me)
-		_, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, pr, &enemy, closing)
-		if ok != c.safe {
-			t.Errorf("close_guard %v: loop closing at %v in 6 ticks safe = %v, want %v", c.guard, closing[0], ok, c.safe)
-		}
-	}
+	checkGuard(t, s, closing, "close_guard", []guardCase{{0, true}, {5, true}, {6, true}, {6.5, false}, {8, false}}, closing[0], 12)
 }
 
 // TestCloseGuardAmongSix is the trap of the six-player line-up (seeds 5
@@ -77,8 +99,7 @@ func TestCloseGuardAmongSix(t *testing.T) {
 		}
 		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
 		b := mustBot(t, New2, params2(nil), 1)
-		b.survey(s, me.ID)
-		b.left = int32(s.Rules.MaxTickCount - s.Tick)
+		ok := loopSafe(b, s, closing)
 		if got := b.arrive[closing[1]]; got != 12 {
 			t.Fatalf("%s: the opponent reaches the closing cell in %d ticks, want 12", c.name, got)
 		}
@@ -89,9 +110,7 @@ func TestCloseGuardAmongSix(t *testing.T) {
 		if float64(min(trailArrive, b.arrive[closing[0]])) < 12+b.margin {
 			t.Fatalf("%s: the trail is reached in %d ticks: the loop should be safe by the arrival maps alone", c.name, trailArrive)
 		}
-		var enemy paperio.Bits
-		enemy.Or(&o.Terr)
-		if _, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing); ok != c.safe {
+		if ok != c.safe {
 			t.Errorf("opponent %s: paperpaths2 among three players finds the loop closing at %v safe = %v, want %v (close_guard %v, bare %v)",
 				c.name, closing[1], ok, c.safe, b.closeGuard, b.closeBare)
 		}
@@ -133,15 +152,7 @@ func TestCloseGuardOut(t *testing.T) {
 		}
 		for _, guard := range []float64{0, 5} {
 			b := mustBot(t, New2, params2(param.Values{"close_guard_out": guard}), 1)
-			b.survey(s, me.ID)
-			b.left = int32(s.Rules.MaxTickCount - s.Tick)
-			trailArrive := int32(unreached)
-			for _, x := range me.Trail() {
-				trailArrive = min(trailArrive, b.arrive[x])
-			}
-			var enemy paperio.Bits
-			enemy.Or(&o.Terr)
-			_, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing)
+			ok := loopSafe(b, s, closing)
 			if want := guard == 0 || !dies; ok != want {
 				t.Errorf("opponent's trail %s, close_guard_out %v: loop closing at %v safe = %v, want %v (the referee kills us: %v)",
 					c.name, guard, closing[1], ok, want, dies)
@@ -178,24 +189,5 @@ func TestCloseGuardOutLastCell(t *testing.T) {
 	if sim.Players[0].Alive {
 		t.Fatalf("after 12 ticks we are alive (the opponent %v, %s): want the heads met", sim.Players[1].Alive, sim.Players[1].Death)
 	}
-	for _, c := range []struct {
-		guard float64
-		safe  bool
-	}{{0, true}, {5, false}} {
-		b := mustBot(t, New2, params2(param.Values{"close_guard_out": c.guard}), 1)
-		b.survey(s, me.ID)
-		b.left = int32(s.Rules.MaxTickCount - s.Tick)
-		if got := b.arrive[closing[0]]; got != 16 {
-			t.Fatalf("the opponent reaches our last trail cell in %d ticks, want 16", got)
-		}
-		trailArrive := int32(unreached)
-		for _, x := range me.Trail() {
-			trailArrive = min(trailArrive, b.arrive[x])
-		}
-		var enemy paperio.Bits
-		enemy.Or(&o.Terr)
-		if _, _, ok := b.samplePath(s, me, me.Cell(), me.Trail(), trailArrive, 12, heldProfile(me), &enemy, closing); ok != c.safe {
-			t.Errorf("close_guard_out %v: loop closing at %v safe = %v, want %v", c.guard, closing[1], ok, c.safe)
-		}
-	}
+	checkGuard(t, s, closing, "close_guard_out", []guardCase{{0, true}, {5, false}}, closing[0], 16)
 }
