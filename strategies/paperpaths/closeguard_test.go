@@ -26,6 +26,16 @@ func loopSafe(b *Bot, s *paperio.State, script []paperio.Cell) bool {
 	return ok
 }
 
+// played is a copy of s after the given ticks with every player keeping
+// its direction.
+func played(s *paperio.State, ticks int) *paperio.State {
+	sim := *s
+	for range ticks {
+		sim.Advance(&paperio.Commands{})
+	}
+	return &sim
+}
+
 // guardCase is a value of a guard parameter and whether the loop is safe
 // with it.
 type guardCase struct {
@@ -142,10 +152,7 @@ func TestCloseGuardOut(t *testing.T) {
 		lay(o, c.trail...)
 		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
 
-		sim := *s
-		for range 12 {
-			sim.Advance(&paperio.Commands{})
-		}
+		sim := played(s, 12)
 		dies := !sim.Players[0].Alive
 		if !dies && sim.Players[1].Alive {
 			t.Fatalf("%s: after 12 ticks both are alive: want the heads met", c.name)
@@ -182,10 +189,7 @@ func TestCloseGuardOutLastCell(t *testing.T) {
 	o.Y -= 10
 	closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
 
-	sim := *s
-	for range 12 {
-		sim.Advance(&paperio.Commands{})
-	}
+	sim := played(s, 12)
 	if sim.Players[0].Alive {
 		t.Fatalf("after 12 ticks we are alive (the opponent %v, %s): want the heads met", sim.Players[1].Alive, sim.Players[1].Death)
 	}

@@ -3,7 +3,6 @@ package paperpaths
 import (
 	"math"
 	"math/bits"
-	"slices"
 
 	"gauntlet/referees/paperio"
 )
@@ -106,12 +105,9 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		if b.homeDist(p, cur, dir, w.t, w.pr.ticks(base)) < 0 {
 			return 0, 0, false
 		}
-		// Walk the way home (goal back to cur, reversed) with the timing.
+		// Walk the way home with the timing.
 		n0 := len(b.lines)
-		for x := b.goal; x != cur; x = b.parent[x] {
-			b.lines = append(b.lines, x)
-		}
-		slices.Reverse(b.lines[n0:])
+		b.lines = b.appendWay(b.lines, cur, b.goal)
 		b.walk = append(b.walk, b.lines[n0:]...)
 		for _, x := range b.lines[n0:] {
 			w.step(b, x, base)
@@ -219,10 +215,12 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 // the way may have almost none.
 func (b *Bot) meetsAtClose(c paperio.Cell, t, lines, tpc int32) bool {
 	limit := float64(t) + b.closeOut
-	for k, n := range b.oppLines[:b.st.N] {
-		if n < 0 {
-			continue // us, or out of the game
+	for k := 0; k < b.st.N; k++ {
+		o := &b.st.Players[k]
+		if !o.Alive || o.ID == b.me {
+			continue
 		}
+		n := int32(o.NLines)
 		if float64(b.oppArr[k][1][c]) < limit {
 			return true
 		}

@@ -43,8 +43,8 @@
 // territory lifetime (terr_life: own cells the capture of an opponent out
 // takes, were it to go home by a shortest way, are no home from the tick
 // it can be back; with terr_detour by any way up to that many cells longer,
-// each from the tick it can be back by it), the way home that leaves the opponents the most time
-// when no loop is safe (escape), a shortest way to an opponent's trail that
+// each from the tick it can be back by it), the way home that leaves the
+// opponents the most time when no loop is safe (escape), a shortest way to an opponent's trail that
 // can be cut before it is home (hunt), a power on the loop's time in its
 // value per tick (time_pow), the way from a loop's end to the nearest
 // enemy land counted in its time (approach), a walk through the own land
@@ -56,8 +56,8 @@
 // in the last cell before the closing), no path that stands in the cells
 // an opponent's capture takes when it can close its loop (eat_guard: a
 // head inside a capture is eaten), a call home when an opponent's long
-// trail runs through the own land (defend: the safe loop
-// that closes soonest, then the press from home), a loop into the enemy
+// trail runs through the own land (defend: the safe loop that closes
+// soonest, then the press from home), a loop into the enemy
 // land taken in place of the press when it captures enough of it (raid),
 // and sixteen weights of their own in a game of two players
 // (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,

@@ -51,11 +51,7 @@ func (b *Bot) sawRoutes(s *paperio.State, p *paperio.Player) {
 		if mb.Kind != paperio.Saw || b.dist[mb.Cell] <= 0 {
 			continue
 		}
-		n0 := len(b.sawWays)
-		for x := mb.Cell; x != head; x = b.parent[x] {
-			b.sawWays = append(b.sawWays, x)
-		}
-		slices.Reverse(b.sawWays[n0:])
+		b.sawWays = b.appendWay(b.sawWays, head, mb.Cell)
 		b.sawEnds = append(b.sawEnds, len(b.sawWays))
 	}
 }

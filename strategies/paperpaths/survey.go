@@ -20,15 +20,14 @@ type cellMaps struct {
 	bare   [paperio.NumCells]int32 // the same, of the opponents with no trail now (kept with close_guard_bare only)
 	homeAt [paperio.MaxPlayers]int32
 	// Per opponent, the earliest arrival on each cell before it has been
-	// home (index 0) and after (1), and its trail now (close_guard_out only).
-	oppArr   [paperio.MaxPlayers][2][paperio.NumCells]int32
-	oppLines [paperio.MaxPlayers]int32
-	terrEnd  [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
-	eatAt    [paperio.NumCells]int32 // tick from now an opponent's capture may take the cell (eat_guard), else unreached
-	eatBy    [paperio.NumCells]uint8 // the opponents (bit k) whose capture takes it
-	eatOut   [paperio.NumCells]int32 // cells from the nearest cell no capture takes
-	owner    [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
-	bonus    [paperio.NumCells]bonusCell
+	// home (index 0) and after (1) (close_guard_out only).
+	oppArr  [paperio.MaxPlayers][2][paperio.NumCells]int32
+	terrEnd [paperio.NumCells]int32 // tick from now an own cell may be lost (terr_life), else unreached
+	eatAt   [paperio.NumCells]int32 // tick from now an opponent's capture may take the cell (eat_guard), else unreached
+	eatBy   [paperio.NumCells]uint8 // the opponents (bit k) whose capture takes it
+	eatOut  [paperio.NumCells]int32 // cells from the nearest cell no capture takes
+	owner   [paperio.NumCells]int8  // 1 + index of the player whose trail holds the cell
+	bonus   [paperio.NumCells]bonusCell
 }
 
 // survey fills the arrival map (earliest tick any live opponent can stand
@@ -61,7 +60,6 @@ func (b *Bot) survey(s *paperio.State, me int) {
 	for k := 0; k < s.N; k++ {
 		o := &s.Players[k]
 		b.homeAt[k] = unreached
-		b.oppLines[k] = -1
 		if !o.Alive || o.ID == me {
 			continue
 		}
@@ -74,7 +72,6 @@ func (b *Bot) survey(s *paperio.State, me int) {
 			b.arr.minInto(&b.bare)
 		}
 		if b.closeOut > 0 {
-			b.oppLines[k] = int32(o.NLines)
 			b.arr.splitInto(&b.oppArr[k][0], &b.oppArr[k][1])
 		}
 	}

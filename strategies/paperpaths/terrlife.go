@@ -2,7 +2,6 @@ package paperpaths
 
 import (
 	"math/bits"
-	"slices"
 
 	"gauntlet/referees/paperio"
 )
@@ -52,18 +51,14 @@ func (b *Bot) territoryLife(s *paperio.State, me int) {
 			continue
 		}
 		if b.terrDetour > 0 {
-			b.detours(p, o, k, c, int32(s.Rules.Speed))
+			b.detours(p, o, k, c, s.Rules.Speed)
 			continue
 		}
 		// terrEnd holds only own cells, so ours(o, ...) is o's territory.
 		if b.homeDist(o, c, o.Dir, 0, 0) < 0 {
 			continue
 		}
-		n0 := len(b.lines)
-		for x := b.goal; x != c; x = b.parent[x] {
-			b.lines = append(b.lines, x)
-		}
-		slices.Reverse(b.lines[n0:])
+		b.lines = b.appendWay(b.lines, c, b.goal)
 		b.takes(p, o, k, b.homeAt[k])
 	}
 }
@@ -78,13 +73,13 @@ const maxDetours = 16
 // cell of its land it can enter by then, each capture taken from the tick
 // it can be home by that way. An opponent that goes home by a longer way
 // takes other cells, often more of ours.
-func (b *Bot) detours(p, o *paperio.Player, k int, c paperio.Cell, base int32) {
+func (b *Bot) detours(p, o *paperio.Player, k int, c paperio.Cell, base int) {
 	for i := range b.dist {
 		b.dist[i] = -1
 	}
 	b.dist[c] = 0
 	n0 := len(b.lines)
-	tick := profile{}.ticks(int(base))
+	tick := profile{}.ticks(base)
 	qt, shortest, tried := 0, int32(-1), 0
 	visit := func(x, from paperio.Cell) {
 		if b.dist[x] >= 0 || o.TrailBits.Has(x) {
@@ -116,11 +111,7 @@ func (b *Bot) detours(p, o *paperio.Player, k int, c paperio.Cell, base int32) {
 		if shortest < 0 {
 			shortest = b.dist[x]
 		}
-		b.lines = b.lines[:n0]
-		for y := x; y != c; y = b.parent[y] {
-			b.lines = append(b.lines, y)
-		}
-		slices.Reverse(b.lines[n0:])
+		b.lines = b.appendWay(b.lines[:n0], c, x)
 		b.takes(p, o, k, b.homeAt[k]+(b.dist[x]-shortest)*tick)
 		tried++
 	}

@@ -1,6 +1,10 @@
 package paperpaths
 
-import "gauntlet/referees/paperio"
+import (
+	"slices"
+
+	"gauntlet/referees/paperio"
+)
 
 // ways are the buffers of the breadth-first searches.
 type ways struct {
@@ -66,6 +70,18 @@ func (b *Bot) homeDist(p *paperio.Player, c paperio.Cell, first paperio.Dir, t0,
 		}
 	}
 	return -1
+}
+
+// appendWay appends to dst the way the last search found from cell from to
+// cell to, by its parent links, in walking order: from itself left out, to
+// last.
+func (b *Bot) appendWay(dst []paperio.Cell, from, to paperio.Cell) []paperio.Cell {
+	n0 := len(dst)
+	for x := to; x != from; x = b.parent[x] {
+		dst = append(dst, x)
+	}
+	slices.Reverse(dst[n0:])
+	return dst
 }
 
 // homeStep is the first direction of a shortest way home among the moves
