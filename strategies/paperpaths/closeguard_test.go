@@ -91,7 +91,9 @@ func TestCloseGuard(t *testing.T) {
 // makes it a game of more than two: paperpaths2's close_guard_bare there
 // refuses the loop while the opponent stands in its land (columns 3..6,
 // rows 7..9), and not when the opponent is out with a trail (its land rows
-// 8..9); TestCloseGuardOut is that case.
+// 8..9). close_guard_out, on among six too, refuses that second loop as
+// well (the referee kills us there): it is off here to test the bare guard
+// alone; TestCloseGuardOut is that case.
 func TestCloseGuardAmongSix(t *testing.T) {
 	for _, c := range []struct {
 		name  string
@@ -108,7 +110,7 @@ func TestCloseGuardAmongSix(t *testing.T) {
 			lay(o, paperio.CellAt(6, 7))
 		}
 		closing := []paperio.Cell{paperio.CellAt(7, 5), paperio.CellAt(6, 5)}
-		b := mustBot(t, New2, params2(nil), 1)
+		b := mustBot(t, New2, params2(param.Values{"close_guard_out": 0}), 1)
 		ok := loopSafe(b, s, closing)
 		if got := b.arrive[closing[1]]; got != 12 {
 			t.Fatalf("%s: the opponent reaches the closing cell in %d ticks, want 12", c.name, got)
