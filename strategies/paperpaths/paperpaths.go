@@ -31,39 +31,37 @@
 // games are reproducible given the seed; an optional time limit per
 // decision trades that for speed.
 //
-// Params2 (paperpaths2) turns on what the write-up adds: paths built step
-// by step that never take a cell after which the trail could no longer
-// close before an opponent arrives (forward first with probability
-// forward), loops that must close before the game ends, the nearest enemy
-// cell sought when no loop is safe, saws valued by what their strike scores
-// and the shortest way to each tried as a loop (w_saw), and (not in the
-// write-up) the rest of the last decision's loop checked again alongside
-// the new draws (keep_plan); optionally the write-up's loop order (kills,
-// enemy cells, time, points) or its kills first alone (kill_first), its
-// territory lifetime (terr_life: own cells the capture of an opponent out
-// takes, were it to go home by a shortest way, are no home from the tick
-// it can be back; with terr_detour by any way up to that many cells longer,
-// each from the tick it can be back by it), the way home that leaves the
-// opponents the most time when no loop is safe (escape), a shortest way to an opponent's trail that
-// can be cut before it is home (hunt), a power on the loop's time in its
-// value per tick (time_pow), the way from a loop's end to the nearest
-// enemy land counted in its time (approach), a walk through the own land
-// to an opponent's long trail from home (press), a per-game time budget
-// shared out over the decisions left, a guard on the closing cell against
-// the opponents that can reach it by the closing (close_guard, counting
-// only those with no trail out with close_guard_bare; close_guard_out for
-// those that would meet our head there with a trail no longer than ours,
-// in the last cell before the closing), no path that stands in the cells
-// an opponent's capture takes when it can close its loop (eat_guard: a
-// head inside a capture is eaten), a call home when an opponent's long
-// trail runs through the own land (defend: the safe loop that closes
-// soonest, then the press from home), a loop into the enemy
-// land taken in place of the press when it captures enough of it (raid),
-// and sixteen weights of their own in a game of two players
-// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
-// duel_approach, duel_close_guard, duel_close_guard_bare,
-// duel_close_guard_out, duel_press, duel_estimator, duel_terr_life,
-// duel_terr_detour, duel_eat_guard, duel_defend, duel_raid).
+// Params2 (paperpaths2) turns on what the write-up adds: paths built step by
+// step that never take a cell after which the trail could no longer close
+// before an opponent arrives (forward first with probability forward), loops
+// that must close before the game ends, the nearest enemy cell sought when no
+// loop is safe, saws valued by what their strike scores and the shortest way to
+// each tried as a loop (w_saw), and (not in the write-up) the rest of the last
+// decision's loop checked again alongside the new draws (keep_plan); optionally
+// the write-up's loop order (kills, enemy cells, time, points) or its kills
+// first alone (kill_first), its territory lifetime (terr_life: own cells the
+// capture of an opponent out takes, were it to go home by a shortest way, are
+// no home from the tick it can be back; with terr_detour by any way up to that
+// many cells longer, each from the tick it can be back by it), the way home
+// that leaves the opponents the most time when no loop is safe (escape), a
+// shortest way to an opponent's trail that can be cut before it is home (hunt),
+// a power on the loop's time in its value per tick (time_pow), the way from a
+// loop's end to the nearest enemy land counted in its time (approach), a walk
+// through the own land to an opponent's long trail from home (press), a
+// per-game time budget shared out over the decisions left, a guard on the
+// closing cell against the opponents that can reach it by the closing
+// (close_guard, counting only those with no trail out with close_guard_bare;
+// close_guard_out for those that would meet our head there with a trail no
+// longer than ours, in the last cell before the closing), no path that stands
+// in the cells an opponent's capture takes when it can close its loop
+// (eat_guard: a head inside a capture is eaten), a call home when an opponent's
+// long trail runs through the own land (defend: the safe loop that closes
+// soonest, then the press from home), a loop into the enemy land taken in place
+// of the press when it captures enough of it (raid), and sixteen weights of
+// their own in a game of two players (duel_forward, duel_max_len, duel_margin,
+// duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
+// duel_close_guard_bare, duel_close_guard_out, duel_press, duel_estimator,
+// duel_terr_life, duel_terr_detour, duel_eat_guard, duel_defend, duel_raid).
 // Params keeps the previous defaults.
 package paperpaths
 
