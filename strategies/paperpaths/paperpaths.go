@@ -57,7 +57,8 @@
 // (eat_guard: a head inside a capture is eaten), a call home when an opponent's
 // long trail runs through the own land (defend: the safe loop that closes
 // soonest, then the press from home), a loop into the enemy land taken in place
-// of the press when it captures enough of it (raid), and sixteen weights of
+// of the press when it captures enough of it (raid), every loop of one or
+// two straight legs scored beside the draws (legs), and sixteen weights of
 // their own in a game of two players (duel_forward, duel_max_len, duel_margin,
 // duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
 // duel_close_guard_bare, duel_close_guard_out, duel_press, duel_estimator,
@@ -91,6 +92,7 @@ type Bot struct {
 	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
 	sawWays  []paperio.Cell // shortest ways to the saws on the map, one after another (w_saw)
 	sawEnds  []int          // where each way in sawWays ends
+	script   []paperio.Cell // the straight legs being scored (legs)
 	best     []paperio.Cell // walk of the best loop so far in this decision
 	onPath   paperio.Bits
 	sim      []*paperio.State
@@ -127,6 +129,7 @@ func newBot(specs param.Specs, v param.Values, seed uint64) (*Bot, error) {
 		plan:     make([]paperio.Cell, 0, paperio.NumCells+1),
 		sawWays:  make([]paperio.Cell, 0, paperio.MaxMapBonuses*(paperio.NumCells+1)),
 		sawEnds:  make([]int, 0, paperio.MaxMapBonuses),
+		script:   make([]paperio.Cell, 0, 2*paperio.Cols),
 		best:     make([]paperio.Cell, 0, paperio.NumCells+1),
 	}, nil
 }
@@ -219,6 +222,9 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			try(b.sawWays[from:end])
 			from = end
 		}
+	}
+	if b.legLen > 0 {
+		b.legs(p, head, b.legLen, try)
 	}
 	for k := 0; k < b.paths; k++ {
 		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {

@@ -88,6 +88,8 @@ var Params = param.Specs{
 		Help: "once an opponent's trail of at least this many cells runs through the own land: with a trail out, take the safe loop that closes soonest; from home, press that trail as press would (0: off)"},
 	{Name: "raid", Kind: param.Int, Min: 0, Max: 400, Default: 0,
 		Help: "when the press (or defend) would walk through the own land towards an opponent's trail, take instead the best safe loop if it captures at least this many enemy cells: that opponent's head is away from its land, round ours (0: off)"},
+	{Name: "legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
+		Help: "also score, beside the draws, every loop of one straight leg from the head, or two with one turn, up to this many cells each, then a shortest way home: the long straight cuts that close an opponent's land against a wall or its own land, which random walks seldom draw at full length (0: off)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -270,6 +272,7 @@ type options struct {
 	hunt          int
 	timePow       float64
 	wSaw          float64
+	legLen        int // legs: the longest straight leg scored beside the draws
 }
 
 // readOptions reads the options from v.
@@ -299,5 +302,6 @@ func readOptions(specs param.Specs, v param.Values) options {
 		hunt:       specs.Int(v, "hunt"),
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
+		legLen:     specs.Int(v, "legs"),
 	}
 }
