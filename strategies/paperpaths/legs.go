@@ -2,7 +2,7 @@ package paperpaths
 
 import "gauntlet/referees/paperio"
 
-// legs calls try with every script of one or two straight legs from head:
+// tryLegs calls try with every script of one or two straight legs from head:
 // up to n cells in a direction the head may take, then, turning once, up
 // to n cells more (samplePath walks a script and then a shortest way
 // home). These are the long straight cuts that close an opponent's land
@@ -10,7 +10,7 @@ import "gauntlet/referees/paperio"
 // every cell with probability 1-forward seldom draw at full length.
 // A leg ends at the map's edge, at the own trail, and where it comes back
 // into the own land from outside (the loop closes there).
-func (b *Bot) legs(p *paperio.Player, head paperio.Cell, n int, try func([]paperio.Cell)) {
+func (b *Bot) tryLegs(p *paperio.Player, head paperio.Cell, n int, try func([]paperio.Cell)) {
 	for _, d := range dirs {
 		if !p.CanTurn(d) {
 			continue

@@ -19,7 +19,7 @@ func bandState(t *testing.T) *paperio.State {
 	return s
 }
 
-// TestLegsShapes: every script legs scores runs from the head cell by cell,
+// TestLegsShapes: every script tryLegs scores runs from the head cell by cell,
 // in at most two straight legs of at most n cells, never first against the
 // head's direction nor off the map, and each shape comes once; from the
 // band's edge it holds the rectangle down 6, right 12.
@@ -30,7 +30,7 @@ func TestLegsShapes(t *testing.T) {
 	const n = 12
 	seen := map[string]bool{}
 	var rect bool
-	b.legs(p, p.Cell(), n, func(script []paperio.Cell) {
+	b.tryLegs(p, p.Cell(), n, func(script []paperio.Cell) {
 		key := ""
 		prev, dir, turns, run := p.Cell(), paperio.DirNone, 0, 0
 		for i, c := range script {
@@ -78,17 +78,17 @@ func TestLegsShapes(t *testing.T) {
 
 // TestLegsFindTheWideLoop: from the band's edge the best of the legs'
 // scripts scores above the best of as many random draws, and with a single
-// draw a decision with legs=12 takes a loop capturing more than one
-// without.
+// draw a decision of this game of two with duel_legs=12 takes a loop
+// capturing more than one with legs=12 (the six-player value) alone.
 func TestLegsFindTheWideLoop(t *testing.T) {
 	s := bandState(t)
 	p := &s.Players[0]
 	b := mustBot(t, New2, params2(nil), 1)
 	var scripts int
-	b.legs(p, p.Cell(), 12, func([]paperio.Cell) { scripts++ })
+	b.tryLegs(p, p.Cell(), 12, func([]paperio.Cell) { scripts++ })
 	sample := sampler(t, s, nil)
 	legsBest := -1.0
-	b.legs(p, p.Cell(), 12, func(script []paperio.Cell) {
+	b.tryLegs(p, p.Cell(), 12, func(script []paperio.Cell) {
 		if score, ok := sample(script); ok {
 			legsBest = max(legsBest, score)
 		}
@@ -109,15 +109,16 @@ func TestLegsFindTheWideLoop(t *testing.T) {
 		got := paperio.Capture(&s.Players[0].Terr, lines)
 		return got.Count()
 	}
-	on, off := captured(param.Values{"paths": 1, "legs": 12}), captured(param.Values{"paths": 1})
-	t.Logf("one draw: the loop chosen captures %d cells with legs=12, %d without", on, off)
+	// A game of two: duel_legs, not legs, counts.
+	on, off := captured(param.Values{"paths": 1, "duel_legs": 12}), captured(param.Values{"paths": 1, "legs": 12})
+	t.Logf("one draw: the loop chosen captures %d cells with duel_legs=12, %d with legs=12 only", on, off)
 	if on <= off {
-		t.Errorf("legs=12 captures %d cells, no more than %d without", on, off)
+		t.Errorf("duel_legs=12 captures %d cells, no more than %d with legs=12 only", on, off)
 	}
 }
 
-// BenchmarkDecisionLegs is BenchmarkDecision2 with legs=15: the legs'
-// scripts scored beside the same path budget.
+// BenchmarkDecisionLegs is BenchmarkDecision2 (six players) with legs=15:
+// the legs' scripts scored beside the same path budget.
 func BenchmarkDecisionLegs(b *testing.B) {
 	bot := mustBot(b, New2, params2(param.Values{"legs": 15}), 1)
 	benchDecision(b, bot)

@@ -58,11 +58,12 @@
 // long trail runs through the own land (defend: the safe loop that closes
 // soonest, then the press from home), a loop into the enemy land taken in place
 // of the press when it captures enough of it (raid), every loop of one or
-// two straight legs scored beside the draws (legs), and sixteen weights of
+// two straight legs scored beside the draws (legs), and seventeen weights of
 // their own in a game of two players (duel_forward, duel_max_len, duel_margin,
 // duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
 // duel_close_guard_bare, duel_close_guard_out, duel_press, duel_estimator,
-// duel_terr_life, duel_terr_detour, duel_eat_guard, duel_defend, duel_raid).
+// duel_terr_life, duel_terr_detour, duel_eat_guard, duel_defend, duel_raid,
+// duel_legs).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -223,8 +224,8 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 			from = end
 		}
 	}
-	if b.legLen > 0 {
-		b.legs(p, head, b.legLen, try)
+	if b.weights.legs > 0 {
+		b.tryLegs(p, head, b.weights.legs, try)
 	}
 	for k := 0; k < b.paths; k++ {
 		if limit > 0 && k&7 == 7 && time.Now().After(deadline) {

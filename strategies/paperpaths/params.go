@@ -122,6 +122,8 @@ var Params = param.Specs{
 		Help: "defend in a game of two players"},
 	{Name: "duel_raid", Kind: param.Int, Min: 0, Max: 400, Default: 0,
 		Help: "raid in a game of two players"},
+	{Name: "duel_legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
+		Help: "legs in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -222,6 +224,7 @@ type weights struct {
 	eatGuard                                                bool // no path stands in an opponent's capture when it is made (terrlife.go)
 	defend                                                  int  // trail length of a raid on the own land that calls us home (press.go)
 	raid                                                    int  // enemy cells a loop must take to be chosen over the press
+	legs                                                    int  // the longest straight leg scored beside the draws (legs.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -244,6 +247,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		eatGuard:   specs.Int(v, prefix+"eat_guard") == 1,
 		defend:     specs.Int(v, prefix+"defend"),
 		raid:       specs.Int(v, prefix+"raid"),
+		legs:       specs.Int(v, prefix+"legs"),
 	}
 }
 
@@ -272,7 +276,6 @@ type options struct {
 	hunt          int
 	timePow       float64
 	wSaw          float64
-	legLen        int // legs: the longest straight leg scored beside the draws
 }
 
 // readOptions reads the options from v.
@@ -302,6 +305,5 @@ func readOptions(specs param.Specs, v param.Values) options {
 		hunt:       specs.Int(v, "hunt"),
 		timePow:    specs.Float(v, "time_pow"),
 		wSaw:       specs.Float(v, "w_saw"),
-		legLen:     specs.Int(v, "legs"),
 	}
 }
