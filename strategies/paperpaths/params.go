@@ -198,6 +198,9 @@ var Params2 = withDefaults(Params, param.Values{
 	// games; on 40 more, 20 scored 0.725 and 10 0.575, and 20 scored
 	// 0.650 on 80 games held out (README).
 	"duel_raid": 20,
+	// duel_legs stays 0: against the seed write-up's bot it scored 0.625
+	// on 40 fresh games beside the defaults' 0.600 on the same seeds, then
+	// 2 of 10 held out (docs/strength.md).
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
