@@ -28,6 +28,13 @@ func TestLegsShapes(t *testing.T) {
 	b := mustBot(t, New2, params2(nil), 1)
 	p := &s.Players[0]
 	const n = 12
+	var want []paperio.Cell // down 6, right 12
+	for j := 25; j >= 20; j-- {
+		want = append(want, paperio.CellAt(2, j))
+	}
+	for i := 3; i <= 14; i++ {
+		want = append(want, paperio.CellAt(i, 20))
+	}
 	seen := map[string]bool{}
 	var rect bool
 	b.tryLegs(p, p.Cell(), n, func(script []paperio.Cell) {
@@ -61,13 +68,6 @@ func TestLegsShapes(t *testing.T) {
 			t.Fatalf("script %v scored twice", script)
 		}
 		seen[key] = true
-		var want []paperio.Cell
-		for j := 25; j >= 20; j-- {
-			want = append(want, paperio.CellAt(2, j))
-		}
-		for i := 3; i <= 14; i++ {
-			want = append(want, paperio.CellAt(i, 20))
-		}
 		rect = rect || slices.Equal(script, want)
 	})
 	t.Logf("%d scripts", len(seen))
@@ -84,11 +84,10 @@ func TestLegsFindTheWideLoop(t *testing.T) {
 	s := bandState(t)
 	p := &s.Players[0]
 	b := mustBot(t, New2, params2(nil), 1)
-	var scripts int
-	b.tryLegs(p, p.Cell(), 12, func([]paperio.Cell) { scripts++ })
 	sample := sampler(t, s, nil)
-	legsBest := -1.0
+	scripts, legsBest := 0, -1.0
 	b.tryLegs(p, p.Cell(), 12, func(script []paperio.Cell) {
+		scripts++
 		if score, ok := sample(script); ok {
 			legsBest = max(legsBest, score)
 		}
@@ -105,8 +104,7 @@ func TestLegsFindTheWideLoop(t *testing.T) {
 		if len(bot.plan) == 0 {
 			t.Fatalf("%v: no loop chosen", v)
 		}
-		lines := append([]paperio.Cell{}, bot.plan...)
-		got := paperio.Capture(&s.Players[0].Terr, lines)
+		got := paperio.Capture(&s.Players[0].Terr, bot.plan)
 		return got.Count()
 	}
 	// A game of two: duel_legs, not legs, counts.
