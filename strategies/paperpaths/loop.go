@@ -185,6 +185,9 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	}
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow) + b.wSaw*w.saw
 	value += b.wHome * float64(inside) / float64(b.maxLen)
+	if b.exposed > 0 {
+		value -= b.exposed * float64(b.walkExposure(head))
+	}
 	t := float64(w.t) + b.timeBias
 	if b.approach > 0 && len(b.walk) > 0 {
 		if d := b.toEnemy[b.walk[len(b.walk)-1]]; d != unreached {

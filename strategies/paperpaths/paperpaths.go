@@ -58,12 +58,13 @@
 // long trail runs through the own land (defend: the safe loop that closes
 // soonest, then the press from home), a loop into the enemy land taken in place
 // of the press when it captures enough of it (raid), every loop of one or
-// two straight legs scored beside the draws (legs), and seventeen weights of
-// their own in a game of two players (duel_forward, duel_max_len, duel_margin,
-// duel_time_bias, duel_w_enemy, duel_approach, duel_close_guard,
-// duel_close_guard_bare, duel_close_guard_out, duel_press, duel_estimator,
-// duel_terr_life, duel_terr_detour, duel_eat_guard, duel_defend, duel_raid,
-// duel_legs).
+// two straight legs scored beside the draws (legs), a loop's value lessened by
+// the own land it leaves open to an opponent's loop while our head is away
+// (exposed), and eighteen weights of their own in a game of two players
+// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
+// duel_approach, duel_close_guard, duel_close_guard_bare, duel_close_guard_out,
+// duel_press, duel_estimator, duel_terr_life, duel_terr_detour, duel_eat_guard,
+// duel_defend, duel_raid, duel_legs, duel_exposed).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -173,8 +174,11 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
 	}
-	if b.approach > 0 {
+	if b.approach > 0 || b.exposed > 0 {
 		b.distMap(&enemy, &b.toEnemy)
+	}
+	if b.exposed > 0 {
+		b.exposureMap(p)
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {

@@ -90,6 +90,8 @@ var Params = param.Specs{
 		Help: "when the press (or defend) would walk through the own land towards an opponent's trail, take instead the best safe loop if it captures at least this many enemy cells: that opponent's head is away from its land, round ours (0: off)"},
 	{Name: "legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
 		Help: "also score, beside the draws, every loop of one straight leg from the head, or two with one turn, up to this many cells each, then a shortest way home: the long straight cuts that close an opponent's land against a wall or its own land, which random walks seldom draw at full length (0: off)"},
+	{Name: "exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
+		Help: "value lost per own cell a loop leaves exposed beyond those exposed now, at the cell of the loop where most are: own cells farther from our head than twice their distance from the enemy land, which an opponent could take by a loop from its land and be home before we could cut it (0: off)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -124,6 +126,8 @@ var Params = param.Specs{
 		Help: "raid in a game of two players"},
 	{Name: "duel_legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
 		Help: "legs in a game of two players"},
+	{Name: "duel_exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
+		Help: "exposed in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -220,14 +224,15 @@ type weights struct {
 	forward, margin, timeBias, wEnemy, approach, closeGuard float64
 	closeOut                                                float64 // close_guard_out
 	press                                                   int
-	closeBare                                               bool // close_guard counts only the opponents with no trail out
-	estimator                                               int  // 0: value per tick; 1, 2: the write-up's order (score.go)
-	terrLife                                                bool // own cells an opponent's capture takes stop being home (terrlife.go)
-	terrDetour                                              int  // cells longer than its shortest an opponent's way home may be (terrlife.go)
-	eatGuard                                                bool // no path stands in an opponent's capture when it is made (terrlife.go)
-	defend                                                  int  // trail length of a raid on the own land that calls us home (press.go)
-	raid                                                    int  // enemy cells a loop must take to be chosen over the press
-	legs                                                    int  // the longest straight leg scored beside the draws (legs.go)
+	closeBare                                               bool    // close_guard counts only the opponents with no trail out
+	estimator                                               int     // 0: value per tick; 1, 2: the write-up's order (score.go)
+	terrLife                                                bool    // own cells an opponent's capture takes stop being home (terrlife.go)
+	terrDetour                                              int     // cells longer than its shortest an opponent's way home may be (terrlife.go)
+	eatGuard                                                bool    // no path stands in an opponent's capture when it is made (terrlife.go)
+	defend                                                  int     // trail length of a raid on the own land that calls us home (press.go)
+	raid                                                    int     // enemy cells a loop must take to be chosen over the press
+	legs                                                    int     // the longest straight leg scored beside the draws (legs.go)
+	exposed                                                 float64 // value lost per own cell a loop leaves exposed (exposure.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -251,6 +256,7 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		defend:     specs.Int(v, prefix+"defend"),
 		raid:       specs.Int(v, prefix+"raid"),
 		legs:       specs.Int(v, prefix+"legs"),
+		exposed:    specs.Float(v, prefix+"exposed"),
 	}
 }
 

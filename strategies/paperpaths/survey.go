@@ -9,9 +9,13 @@ const horizon = 800
 // opponent arrival, the trail owners, the bonuses, and the distance maps.
 type cellMaps struct {
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
-	toEnemy [paperio.NumCells]int32 // cells from the nearest enemy cell (approach)
-	tickMin int32                   // fewest ticks a cell can take (nitro)
-	left    int32                   // ticks left in the game
+	toEnemy [paperio.NumCells]int32 // cells from the nearest enemy cell (approach, exposed)
+	// Own cells left exposed with the head at each cell (exposed), and
+	// the own cells that map is built from.
+	exposure [paperio.NumCells]int32
+	guarded  [paperio.NumCells]guardCell
+	tickMin  int32 // fewest ticks a cell can take (nitro)
+	left     int32 // ticks left in the game
 
 	st     *paperio.State // the state of this decision (survey), read only
 	me     int            // our player ID
