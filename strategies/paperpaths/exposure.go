@@ -24,17 +24,17 @@ func (b *Bot) exposureMap(p *paperio.Player) {
 		for ; word != 0; word &= word - 1 {
 			c := paperio.CellAt(bits.TrailingZeros32(word), j)
 			if d := b.toEnemy[c]; d != unreached {
-				b.guarded[n] = guardCell{i: int16(c.I()), j: int16(c.J()), reach: int16(2 * d)}
+				b.guarded[n] = guardCell{i: c.I(), j: c.J(), reach: 2 * int(d)}
 				n++
 			}
 		}
 	}
 	own := b.guarded[:n]
 	for x := range b.exposure {
-		xi, xj := int16(paperio.Cell(x).I()), int16(paperio.Cell(x).J())
+		xi, xj := paperio.Cell(x).I(), paperio.Cell(x).J()
 		count := int32(0)
 		for _, g := range own {
-			if abs16(xi-g.i)+abs16(xj-g.j) > g.reach {
+			if abs(xi-g.i)+abs(xj-g.j) > g.reach {
 				count++
 			}
 		}
@@ -44,7 +44,7 @@ func (b *Bot) exposureMap(p *paperio.Player) {
 
 // guardCell is an own cell and the distance beyond which our head leaves
 // it exposed (exposureMap).
-type guardCell struct{ i, j, reach int16 }
+type guardCell struct{ i, j, reach int }
 
 // walkExposure is the most own cells the walk leaves exposed at any of its
 // cells beyond those exposed with the head where it is now.
@@ -54,11 +54,4 @@ func (b *Bot) walkExposure(head paperio.Cell) int32 {
 		most = max(most, b.exposure[c])
 	}
 	return most - b.exposure[head]
-}
-
-func abs16(v int16) int16 {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

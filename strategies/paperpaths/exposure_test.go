@@ -43,10 +43,14 @@ func TestExposedKeepsLoopsNear(t *testing.T) {
 		s := twoLands(t, box{4, 14, 4, 14}, box{16, 26, 16, 26})
 		b := mustBot(t, New2, params2(param.Values{"duel_exposed": w, "paths": 2000}), 1)
 		b.Command(s, 1)
+		// Without the weight the decision builds no map: build it here to
+		// measure the loop chosen.
+		b.distMap(&s.Players[1].Terr, &b.toEnemy)
+		b.exposureMap(&s.Players[0])
 		b.walk = append(b.walk[:0], b.plan...)
 		return b.walkExposure(s.Players[0].Cell())
 	}
-	off, on := plan(0.0001), plan(2)
+	off, on := plan(0), plan(2)
 	t.Logf("exposure added by the chosen loop: %d without the weight, %d with", off, on)
 	if on >= off {
 		t.Errorf("with duel_exposed=2 the loop exposes %d own cells more, want fewer than the %d without", on, off)

@@ -205,9 +205,10 @@ var Params2 = withDefaults(Params, param.Values{
 	// duel_legs stays 0: against the seed write-up's bot it scored 0.625
 	// on 40 fresh games beside the defaults' 0.600 on the same seeds, then
 	// 2 of 10 held out (docs/strength.md).
-	// duel_exposed stays 0: against the seed write-up's bot 1 cut its
-	// loops taking 100 or more of our cells from 8 in 20 games to 1 in 40,
-	// but ours shrank with them and it scored 0.550 over those 40.
+	// duel_exposed stays 0: against the seed write-up's bot, at 1 its
+	// loops taking 100 or more of our cells fell from 8 in 20 games to 1 in
+	// 40, but our own loops shrank with them and it scored 0.550 over those
+	// 40 (docs/strength.md).
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
