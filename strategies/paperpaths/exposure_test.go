@@ -1,6 +1,7 @@
 package paperpaths
 
 import (
+	"fmt"
 	"testing"
 
 	"gauntlet/referees/paperio"
@@ -36,25 +37,108 @@ func TestExposureMap(t *testing.T) {
 	}
 }
 
+// TestTimedExposureMap: on the one-column land of TestExposureMap, with
+// the opponent's head at the bottom of its column, the own cells are
+// exposed one by one as the opponent could walk up beside them: at tick 0
+// only those it is a cell from, by the last span all those exposureMap
+// counts.
+func TestTimedExposureMap(t *testing.T) {
+	s := twoLands(t, box{1, 1, 0, 30}, box{0, 0, 0, 30})
+	put(&s.Players[1], 0, 0, paperio.Up)
+	b := mustBot(t, New2, params2(nil), 1)
+	b.survey(s, 1)
+	b.distMap(&s.Players[1].Terr, &b.toEnemy)
+	b.exposureMap(&s.Players[0])
+	b.timedExposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
+	far := paperio.CellAt(30, 15)
+	if got := b.exposureAt[0][far]; got < 1 || got > 2 {
+		t.Errorf("exposed at tick 0 from (30,15): %d, want 1 or 2 (the cells the opponent is a cell from)", got)
+	}
+	for x := range b.exposure {
+		for k := 1; k < exposureSteps; k++ {
+			if b.exposureAt[k][x] < b.exposureAt[k-1][x] {
+				t.Fatalf("exposure at %v falls from %d to %d in span %d", paperio.Cell(x), b.exposureAt[k-1][x], b.exposureAt[k][x], k)
+			}
+		}
+		if got, want := b.exposureAt[exposureSteps-1][x], b.exposure[x]; got != want {
+			t.Fatalf("exposure at %v in the last span %d, want exposureMap's %d", paperio.Cell(x), got, want)
+		}
+	}
+	// Up its column at 6 ticks a cell, the opponent is beside row j by
+	// about 6j ticks: in span 3 (96 ticks) rows up to about 16.
+	if got := b.exposureAt[3][far]; got < 14 || got > 18 {
+		t.Errorf("exposed at tick 96 from (30,15): %d, want about 16", got)
+	}
+	// The walk from the head to (3,15) and back adds exposure only as
+	// the ticks it takes open the gates.
+	head := paperio.CellAt(1, 15)
+	b.exposedTimed = true
+	b.walk = append(b.walk[:0], paperio.CellAt(2, 15), paperio.CellAt(3, 15), paperio.CellAt(2, 15))
+	b.walkAt = append(b.walkAt[:0], 6, 12, 18)
+	early := b.walkExposure(head)
+	b.walkAt = append(b.walkAt[:0], 600, 606, 612)
+	late := b.walkExposure(head)
+	if early != 0 || late != 4 {
+		t.Errorf("walkExposure = %d early, %d late, want 0 and 4 (exposureMap's count once the gates are open)", early, late)
+	}
+}
+
 // TestExposedKeepsLoopsNear: valued, the exposure of the own land makes
-// the chosen loop stray less far from it than the same decision without.
+// the chosen loop stray less far from it than the same decision without,
+// counted either way; timed, with the opponent's head at the corner of its
+// land nearest ours, where its gates open at once.
 func TestExposedKeepsLoopsNear(t *testing.T) {
-	plan := func(w float64) int32 {
-		s := twoLands(t, box{4, 14, 4, 14}, box{16, 26, 16, 26})
-		b := mustBot(t, New2, params2(param.Values{"duel_exposed": w, "paths": 2000}), 1)
-		b.Command(s, 1)
-		// Without the weight the decision builds no map: build it here to
-		// measure the loop chosen.
-		b.distMap(&s.Players[1].Terr, &b.toEnemy)
-		b.exposureMap(&s.Players[0])
-		b.walk = append(b.walk[:0], b.plan...)
-		return b.walkExposure(s.Players[0].Cell())
+	for _, timed := range []bool{false, true} {
+		t.Run(fmt.Sprint("timed=", timed), func(t *testing.T) {
+			_, off := exposedLoop(t, timed, 0, 16, 16)
+			_, on := exposedLoop(t, timed, 2, 16, 16)
+			t.Logf("exposure added by the chosen loop: %d without the weight, %d with", off, on)
+			if on >= off {
+				t.Errorf("with duel_exposed=2 the loop exposes %d own cells more, want fewer than the %d without", on, off)
+			}
+		})
 	}
-	off, on := plan(0), plan(2)
-	t.Logf("exposure added by the chosen loop: %d without the weight, %d with", off, on)
-	if on >= off {
-		t.Errorf("with duel_exposed=2 the loop exposes %d own cells more, want fewer than the %d without", on, off)
+}
+
+// TestTimedExposureLetsLoopsGoFar: with the opponent's head in the far
+// corner of its land, the timed count lets the weighed decision take a
+// loop that exposes own cells by the untimed count, which keeps it home.
+func TestTimedExposureLetsLoopsGoFar(t *testing.T) {
+	untimed, _ := exposedLoop(t, false, 2, 26, 26)
+	timed, _ := exposedLoop(t, true, 2, 26, 26)
+	t.Logf("own cells the chosen loop exposes by the untimed count: %d weighed untimed, %d weighed timed", untimed, timed)
+	if timed <= untimed {
+		t.Errorf("weighed timed, the loop exposes %d own cells by the untimed count, want more than the %d of the untimed weight", timed, untimed)
 	}
+}
+
+// exposedLoop is the own cells exposed by the loop a duel decision
+// chooses with exposure weight w (timed or not), the opponent's head at
+// (i, j): by the untimed count, and by that of the decision.
+func exposedLoop(t *testing.T, timed bool, w float64, i, j int) (untimed, decided int32) {
+	s := twoLands(t, box{4, 14, 4, 14}, box{16, 26, 16, 26})
+	put(&s.Players[1], i, j, paperio.Left)
+	v := param.Values{"duel_exposed": w, "paths": 2000}
+	if timed {
+		v["duel_exposed_timed"] = 1
+	}
+	b := mustBot(t, New2, params2(v), 1)
+	b.Command(s, 1)
+	// Without the weight the decision builds no map: build it here to
+	// measure the loop chosen, at 6 ticks a cell.
+	b.distMap(&s.Players[1].Terr, &b.toEnemy)
+	b.exposureMap(&s.Players[0])
+	b.timedExposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
+	b.walk = append(b.walk[:0], b.plan...)
+	b.walkAt = b.walkAt[:0]
+	for k := range b.walk {
+		b.walkAt = append(b.walkAt, int32(k+1)*profile{}.ticks(s.Rules.Speed))
+	}
+	head := s.Players[0].Cell()
+	b.exposedTimed = false
+	untimed = b.walkExposure(head)
+	b.exposedTimed = timed
+	return untimed, b.walkExposure(head)
 }
 
 // BenchmarkDecisionExposed is BenchmarkDecision2's six-player decision
@@ -62,5 +146,12 @@ func TestExposedKeepsLoopsNear(t *testing.T) {
 // per cell walked).
 func BenchmarkDecisionExposed(b *testing.B) {
 	bot := mustBot(b, New2, params2(param.Values{"exposed": 0.2}), 1)
+	benchDecision(b, bot)
+}
+
+// BenchmarkDecisionExposedTimed is the same with the timed maps, one per
+// span of 32 ticks (exposed_timed).
+func BenchmarkDecisionExposedTimed(b *testing.B) {
+	bot := mustBot(b, New2, params2(param.Values{"exposed": 0.2, "exposed_timed": 1}), 1)
 	benchDecision(b, bot)
 }

@@ -15,6 +15,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	b.onPath = paperio.Bits{}
 	b.lines = append(b.lines[:0], trail...)
 	b.walk = b.walk[:0]
+	b.walkAt = b.walkAt[:0]
 	b.slack = -unreached
 	b.taken = 0
 	base := s.Rules.Speed
@@ -84,6 +85,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		}
 		w.step(b, n, base)
 		b.walk = append(b.walk, n)
+		b.walkAt = append(b.walkAt, w.t)
 		cur, dir = n, d
 		if b.ours(p, n, w.t) {
 			if len(b.lines) > 0 {
@@ -111,6 +113,7 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		b.walk = append(b.walk, b.lines[n0:]...)
 		for _, x := range b.lines[n0:] {
 			w.step(b, x, base)
+			b.walkAt = append(b.walkAt, w.t)
 			if !b.ours(p, x, w.t) {
 				minArrive = min(minArrive, b.arrive[x])
 			}

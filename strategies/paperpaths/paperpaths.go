@@ -91,6 +91,7 @@ type Bot struct {
 
 	lines    []paperio.Cell
 	walk     []paperio.Cell // cells of the last path drawn, from the one after the head
+	walkAt   []int32        // the tick from now the head gets to each cell of walk
 	plan     []paperio.Cell // walk of the loop chosen at the last decision (keep_plan)
 	sawWays  []paperio.Cell // shortest ways to the saws on the map, one after another (w_saw)
 	sawEnds  []int          // where each way in sawWays ends
@@ -178,7 +179,11 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.distMap(&enemy, &b.toEnemy)
 	}
 	if b.exposed > 0 {
-		b.exposureMap(p)
+		if b.exposedTimed {
+			b.timedExposureMap(p, profile{}.ticks(s.Rules.Speed))
+		} else {
+			b.exposureMap(p)
+		}
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {

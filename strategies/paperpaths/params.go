@@ -92,6 +92,8 @@ var Params = param.Specs{
 		Help: "also score, beside the draws, every loop of one straight leg from the head, or two with one turn, up to this many cells each, then a shortest way home: the long straight cuts that close an opponent's land against a wall or its own land, which random walks seldom draw at full length (0: off)"},
 	{Name: "exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
 		Help: "value lost per own cell a loop leaves exposed beyond those exposed now, at the cell of the loop where most are: own cells farther from our head than twice their distance from the enemy land, which an opponent could take by a loop from its land and be home before we could cut it (0: off)"},
+	{Name: "exposed_timed", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "1: count exposed (with exposed above 0) by the tick the loop gets to each cell: an own cell counts only once an opponent, from its head now, can be at the edge of its land nearest that cell"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -128,6 +130,8 @@ var Params = param.Specs{
 		Help: "legs in a game of two players"},
 	{Name: "duel_exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
 		Help: "exposed in a game of two players"},
+	{Name: "duel_exposed_timed", Kind: param.Int, Min: 0, Max: 1, Default: 0,
+		Help: "exposed_timed in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -237,30 +241,32 @@ type weights struct {
 	raid                                                    int     // enemy cells a loop must take to be chosen over the press
 	legs                                                    int     // the longest straight leg scored beside the draws (legs.go)
 	exposed                                                 float64 // value lost per own cell a loop leaves exposed (exposure.go)
+	exposedTimed                                            bool    // exposure counted from the opponents' heads and the walk's ticks (exposure.go)
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
 // a game of more than two players, "duel_" for a game of two).
 func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 	return weights{
-		maxLen:     specs.Int(v, prefix+"max_len"),
-		forward:    specs.Float(v, prefix+"forward"),
-		margin:     specs.Float(v, prefix+"margin"),
-		timeBias:   specs.Float(v, prefix+"time_bias"),
-		wEnemy:     specs.Float(v, prefix+"w_enemy"),
-		approach:   specs.Float(v, prefix+"approach"),
-		closeGuard: specs.Float(v, prefix+"close_guard"),
-		closeOut:   specs.Float(v, prefix+"close_guard_out"),
-		press:      specs.Int(v, prefix+"press"),
-		closeBare:  specs.Int(v, prefix+"close_guard_bare") == 1,
-		estimator:  specs.Int(v, prefix+"estimator"),
-		terrLife:   specs.Int(v, prefix+"terr_life") == 1,
-		terrDetour: specs.Int(v, prefix+"terr_detour"),
-		eatGuard:   specs.Int(v, prefix+"eat_guard") == 1,
-		defend:     specs.Int(v, prefix+"defend"),
-		raid:       specs.Int(v, prefix+"raid"),
-		legs:       specs.Int(v, prefix+"legs"),
-		exposed:    specs.Float(v, prefix+"exposed"),
+		maxLen:       specs.Int(v, prefix+"max_len"),
+		forward:      specs.Float(v, prefix+"forward"),
+		margin:       specs.Float(v, prefix+"margin"),
+		timeBias:     specs.Float(v, prefix+"time_bias"),
+		wEnemy:       specs.Float(v, prefix+"w_enemy"),
+		approach:     specs.Float(v, prefix+"approach"),
+		closeGuard:   specs.Float(v, prefix+"close_guard"),
+		closeOut:     specs.Float(v, prefix+"close_guard_out"),
+		press:        specs.Int(v, prefix+"press"),
+		closeBare:    specs.Int(v, prefix+"close_guard_bare") == 1,
+		estimator:    specs.Int(v, prefix+"estimator"),
+		terrLife:     specs.Int(v, prefix+"terr_life") == 1,
+		terrDetour:   specs.Int(v, prefix+"terr_detour"),
+		eatGuard:     specs.Int(v, prefix+"eat_guard") == 1,
+		defend:       specs.Int(v, prefix+"defend"),
+		raid:         specs.Int(v, prefix+"raid"),
+		legs:         specs.Int(v, prefix+"legs"),
+		exposed:      specs.Float(v, prefix+"exposed"),
+		exposedTimed: specs.Int(v, prefix+"exposed_timed") == 1,
 	}
 }
 
