@@ -67,8 +67,9 @@ const (
 // cells it takes; with the opponent far inside its land or out on a trail
 // the own land is exposed later, and a loop then may go farther.
 // exposureAt[k][x] counts the cells exposed at tick k<<exposureShift, the
-// first of its span: a walk's cell reached later in the span is counted as
-// at most 31 ticks earlier.
+// first of its span; a gate is rounded up to the span it has opened by, a
+// walk's tick down to its span: a cell counts up to 62 ticks late, never
+// early.
 //
 // arrive and toEnemy must be filled first. As exposureMap, a pass over the
 // own cells for every cell, each exposed cell counted in the span its gate

@@ -212,7 +212,9 @@ var Params2 = withDefaults(Params, param.Values{
 	// duel_exposed stays 0: against the seed write-up's bot, at 1 its
 	// loops taking 100 or more of our cells fell from 8 in 20 games to 1 in
 	// 40, but our own loops shrank with them and it scored 0.550 over those
-	// 40 (docs/strength.md).
+	// 40 (docs/strength.md). Counted by the tick (duel_exposed_timed), the
+	// bot's large captures were 5 in 40 fresh games and the points kept,
+	// but it scored 0.625, short of the 0.650 asked before its games.
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
