@@ -16,7 +16,7 @@ func TestExposureMap(t *testing.T) {
 	b := mustBot(t, New2, params2(nil), 1)
 	p := &s.Players[0]
 	b.distMap(&s.Players[1].Terr, &b.toEnemy)
-	b.exposureMap(p)
+	b.exposureMap(p, profile{}.ticks(s.Rules.Speed))
 	for _, c := range []struct {
 		i, j int
 		want int32
@@ -27,7 +27,7 @@ func TestExposureMap(t *testing.T) {
 		{0, 15, 31 - 3}, // in the enemy land beside us: rows 14..16
 		{30, 0, 31},     // far away: all of it
 	} {
-		if got := b.exposure[paperio.CellAt(c.i, c.j)]; got != c.want {
+		if got := b.exposure[0][paperio.CellAt(c.i, c.j)]; got != c.want {
 			t.Errorf("exposure at (%d,%d) = %d, want %d", c.i, c.j, got, c.want)
 		}
 	}
@@ -48,31 +48,32 @@ func TestTimedExposureMap(t *testing.T) {
 	b := mustBot(t, New2, params2(nil), 1)
 	b.survey(s, 1)
 	b.distMap(&s.Players[1].Terr, &b.toEnemy)
-	b.exposureMap(&s.Players[0])
-	b.timedExposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
+	b.exposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
+	untimed := b.exposure[0]
+	b.exposedTimed = true
+	b.exposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
 	far := paperio.CellAt(30, 15)
-	if got := b.exposureAt[0][far]; got < 1 || got > 2 {
+	if got := b.exposure[0][far]; got < 1 || got > 2 {
 		t.Errorf("exposed at tick 0 from (30,15): %d, want 1 or 2 (the cells the opponent is a cell from)", got)
 	}
-	for x := range b.exposure {
+	for x := range untimed {
 		for k := 1; k < exposureSteps; k++ {
-			if b.exposureAt[k][x] < b.exposureAt[k-1][x] {
-				t.Fatalf("exposure at %v falls from %d to %d in span %d", paperio.Cell(x), b.exposureAt[k-1][x], b.exposureAt[k][x], k)
+			if b.exposure[k][x] < b.exposure[k-1][x] {
+				t.Fatalf("exposure at %v falls from %d to %d in span %d", paperio.Cell(x), b.exposure[k-1][x], b.exposure[k][x], k)
 			}
 		}
-		if got, want := b.exposureAt[exposureSteps-1][x], b.exposure[x]; got != want {
+		if got, want := b.exposure[exposureSteps-1][x], untimed[x]; got != want {
 			t.Fatalf("exposure at %v in the last span %d, want exposureMap's %d", paperio.Cell(x), got, want)
 		}
 	}
 	// Up its column at 6 ticks a cell, the opponent is beside row j by
 	// about 6j ticks: in span 3 (96 ticks) rows up to about 16.
-	if got := b.exposureAt[3][far]; got < 14 || got > 18 {
+	if got := b.exposure[3][far]; got < 14 || got > 18 {
 		t.Errorf("exposed at tick 96 from (30,15): %d, want about 16", got)
 	}
 	// The walk from the head to (3,15) and back adds exposure only as
 	// the ticks it takes open the gates.
 	head := paperio.CellAt(1, 15)
-	b.exposedTimed = true
 	b.walk = append(b.walk[:0], paperio.CellAt(2, 15), paperio.CellAt(3, 15), paperio.CellAt(2, 15))
 	b.walkAt = append(b.walkAt[:0], 6, 12, 18)
 	early := b.walkExposure(head)
@@ -127,8 +128,6 @@ func exposedLoop(t *testing.T, timed bool, w float64, i, j int) (untimed, decide
 	// Without the weight the decision builds no map: build it here to
 	// measure the loop chosen, at 6 ticks a cell.
 	b.distMap(&s.Players[1].Terr, &b.toEnemy)
-	b.exposureMap(&s.Players[0])
-	b.timedExposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
 	b.walk = append(b.walk[:0], b.plan...)
 	b.walkAt = b.walkAt[:0]
 	for k := range b.walk {
@@ -136,8 +135,13 @@ func exposedLoop(t *testing.T, timed bool, w float64, i, j int) (untimed, decide
 	}
 	head := s.Players[0].Cell()
 	b.exposedTimed = false
+	b.exposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
 	untimed = b.walkExposure(head)
-	b.exposedTimed = timed
+	if !timed {
+		return untimed, untimed
+	}
+	b.exposedTimed = true
+	b.exposureMap(&s.Players[0], profile{}.ticks(s.Rules.Speed))
 	return untimed, b.walkExposure(head)
 }
 

@@ -179,11 +179,7 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.distMap(&enemy, &b.toEnemy)
 	}
 	if b.exposed > 0 {
-		if b.exposedTimed {
-			b.timedExposureMap(p, profile{}.ticks(s.Rules.Speed))
-		} else {
-			b.exposureMap(p)
-		}
+		b.exposureMap(p, profile{}.ticks(s.Rules.Speed))
 	}
 	if b.hunt > 0 {
 		if d := b.huntStep(p, &enemy, trailArrive, pr.ticks(s.Rules.Speed)); d != paperio.DirNone {

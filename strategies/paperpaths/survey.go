@@ -10,15 +10,14 @@ const horizon = 800
 type cellMaps struct {
 	toHome  [paperio.NumCells]int32 // cells from the own territory, trails ignored
 	toEnemy [paperio.NumCells]int32 // cells from the nearest enemy cell (approach, exposed)
-	// Own cells left exposed with the head at each cell (exposed), and
-	// the own cells that map is built from.
-	exposure [paperio.NumCells]int32
-	// The same from the opponents' heads, by the tick our head is there
-	// (exposed_timed): exposureAt[k] for ticks k<<exposureShift on.
-	exposureAt [exposureSteps][paperio.NumCells]int32
-	guarded    [paperio.NumCells]guardCell
-	tickMin    int32 // fewest ticks a cell can take (nitro)
-	left       int32 // ticks left in the game
+	// Own cells left exposed with the head at each cell (exposed), by
+	// the tick our head is there (exposed_timed: exposure[k] for ticks
+	// k<<exposureShift on; untimed, exposure[0]), and the own cells that
+	// map is built from.
+	exposure [exposureSteps][paperio.NumCells]int32
+	guarded  [paperio.NumCells]guardCell
+	tickMin  int32 // fewest ticks a cell can take (nitro)
+	left     int32 // ticks left in the game
 
 	st     *paperio.State // the state of this decision (survey), read only
 	me     int            // our player ID
