@@ -28,7 +28,7 @@ func TestDuelWeights(t *testing.T) {
 		}
 		got := b.weights
 		d := c.specs.Defaults()
-		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], d[c.prefix+"close_guard_out"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"]), d[c.prefix+"terr_life"] == 1, int(d[c.prefix+"terr_detour"]), d[c.prefix+"eat_guard"] == 1, int(d[c.prefix+"defend"]), int(d[c.prefix+"raid"]), int(d[c.prefix+"legs"]), d[c.prefix+"exposed"], d[c.prefix+"exposed_timed"] == 1}
+		want := weights{int(d[c.prefix+"max_len"]), d[c.prefix+"forward"], d[c.prefix+"margin"], d[c.prefix+"time_bias"], d[c.prefix+"w_enemy"], d[c.prefix+"approach"], d[c.prefix+"close_guard"], d[c.prefix+"close_guard_out"], int(d[c.prefix+"press"]), d[c.prefix+"close_guard_bare"] == 1, int(d[c.prefix+"estimator"]), d[c.prefix+"terr_life"] == 1, int(d[c.prefix+"terr_detour"]), d[c.prefix+"eat_guard"] == 1, int(d[c.prefix+"defend"]), int(d[c.prefix+"raid"]), int(d[c.prefix+"threat"]), int(d[c.prefix+"legs"]), d[c.prefix+"exposed"], d[c.prefix+"exposed_timed"] == 1, int32(d[c.prefix+"exposed_end"]), int32(d[c.prefix+"end_ticks"]), d[c.prefix+"end_pow"]}
 		if got != want {
 			t.Errorf("%s: weights %+v, want %+v", c.name, got, want)
 		}

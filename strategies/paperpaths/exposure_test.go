@@ -113,16 +113,49 @@ func TestTimedExposureLetsLoopsGoFar(t *testing.T) {
 	}
 }
 
+// TestExposedEnd: with exposed_end the exposure counts only in the game's
+// last ticks: before them the decision is the one without the weight,
+// within them the one with it.
+func TestExposedEnd(t *testing.T) {
+	end := 400
+	last := paperio.DefaultRules().MaxTickCount
+	for _, tick := range []int{1, last - end - 1, last - end, last - 100} {
+		_, off := exposedLoopAt(t, param.Values{"duel_exposed": 0}, tick, 16, 16)
+		_, on := exposedLoopAt(t, param.Values{"duel_exposed": 2}, tick, 16, 16)
+		_, got := exposedLoopAt(t, param.Values{"duel_exposed": 2, "duel_exposed_end": float64(end)}, tick, 16, 16)
+		want, when := off, "before"
+		if last-tick <= end {
+			want, when = on, "within"
+		}
+		t.Logf("tick %d: exposure %d without the weight, %d with, %d with exposed_end=%d", tick, off, on, got, end)
+		if off == on {
+			t.Fatalf("tick %d: the weight changes nothing (%d cells either way); the case cannot tell", tick, off)
+		}
+		if got != want {
+			t.Errorf("tick %d, %s the last %d ticks: the loop exposes %d own cells, want %d", tick, when, end, got, want)
+		}
+	}
+}
+
 // exposedLoop is the own cells exposed by the loop a duel decision
 // chooses with exposure weight w (timed or not), the opponent's head at
 // (i, j): by the untimed count, and by that of the decision.
 func exposedLoop(t *testing.T, timed bool, w float64, i, j int) (untimed, decided int32) {
-	s := twoLands(t, box{4, 14, 4, 14}, box{16, 26, 16, 26})
-	put(&s.Players[1], i, j, paperio.Left)
-	v := param.Values{"duel_exposed": w, "paths": 2000}
+	v := param.Values{"duel_exposed": w}
 	if timed {
 		v["duel_exposed_timed"] = 1
 	}
+	return exposedLoopAt(t, v, 1, i, j)
+}
+
+// exposedLoopAt is exposedLoop with the duel's exposure parameters v, at
+// game tick tick.
+func exposedLoopAt(t *testing.T, v param.Values, tick, i, j int) (untimed, decided int32) {
+	s := twoLands(t, box{4, 14, 4, 14}, box{16, 26, 16, 26})
+	s.Tick = tick
+	put(&s.Players[1], i, j, paperio.Left)
+	v["paths"] = 2000
+	timed := v["duel_exposed_timed"] == 1
 	b := mustBot(t, New2, params2(v), 1)
 	b.Command(s, 1)
 	// Without the weight the decision builds no map: build it here to

@@ -188,8 +188,8 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 	}
 	value += b.wNitro*float64(w.nitro) - b.wSlow*float64(w.slow) + b.wSaw*w.saw
 	value += b.wHome * float64(inside) / float64(b.maxLen)
-	if b.exposed > 0 {
-		value -= b.exposed * float64(b.walkExposure(head))
+	if b.expose > 0 {
+		value -= b.expose * float64(b.walkExposure(head))
 	}
 	t := float64(w.t) + b.timeBias
 	if b.approach > 0 && len(b.walk) > 0 {
@@ -198,8 +198,8 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 		}
 	}
 	score := value / t
-	if b.timePow != 1 {
-		score = value / math.Pow(t, b.timePow)
+	if b.pow != 1 {
+		score = value / math.Pow(t, b.pow)
 	}
 	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank

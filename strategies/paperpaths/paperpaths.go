@@ -60,11 +60,13 @@
 // of the press when it captures enough of it (raid), every loop of one or
 // two straight legs scored beside the draws (legs), a loop's value lessened by
 // the own land it leaves open to an opponent's loop while our head is away
-// (exposed), and eighteen weights of their own in a game of two players
+// (exposed; exposed_timed: by the tick; exposed_end: in the game's last ticks
+// only), and twenty weights of their own in a game of two players
 // (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
 // duel_approach, duel_close_guard, duel_close_guard_bare, duel_close_guard_out,
 // duel_press, duel_estimator, duel_terr_life, duel_terr_detour, duel_eat_guard,
-// duel_defend, duel_raid, duel_legs, duel_exposed).
+// duel_defend, duel_raid, duel_legs, duel_exposed, duel_exposed_timed,
+// duel_exposed_end).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -100,11 +102,13 @@ type Bot struct {
 	onPath   paperio.Bits
 	sim      []*paperio.State
 	forbiddn [dirSlots]bool
-	pathsRun int   // paths drawn in the last decision
-	fellBack bool  // the last decision found no safe loop
-	rush     bool  // this decision takes the safe loop that closes soonest (defend)
-	slack    int32 // ticks between the last path's closing and the earliest arrival on its trail
-	taken    int   // enemy cells the last path drawn captures
+	pathsRun int     // paths drawn in the last decision
+	fellBack bool    // the last decision found no safe loop
+	rush     bool    // this decision takes the safe loop that closes soonest (defend)
+	slack    int32   // ticks between the last path's closing and the earliest arrival on its trail
+	taken    int     // enemy cells the last path drawn captures
+	expose   float64 // exposed in this decision: 0 before the last exposed_end ticks
+	pow      float64 // the power of a loop's time in this decision: time_pow, end_pow in the last end_ticks
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -175,10 +179,18 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
 	}
-	if b.approach > 0 || b.exposed > 0 {
+	b.pow = b.timePow
+	if b.endTicks > 0 && b.left <= b.endTicks {
+		b.pow = b.endPow
+	}
+	b.expose = b.exposed
+	if b.exposedEnd > 0 && b.left > b.exposedEnd {
+		b.expose = 0
+	}
+	if b.approach > 0 || b.expose > 0 {
 		b.distMap(&enemy, &b.toEnemy)
 	}
-	if b.exposed > 0 {
+	if b.expose > 0 {
 		b.exposureMap(p, profile{}.ticks(s.Rules.Speed))
 	}
 	if b.hunt > 0 {
@@ -195,6 +207,11 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 		if press == 0 || b.defend < press {
 			press = b.defend
 		}
+	} else if b.threat > 0 && b.threatened() >= b.threat {
+		// A loop that can close round our land: the same, pressing any
+		// trail.
+		b.rush = len(trail) > 0
+		press = 1
 	}
 	pressDir := paperio.DirNone
 	if press > 0 && len(trail) == 0 {

@@ -88,12 +88,20 @@ var Params = param.Specs{
 		Help: "once an opponent's trail of at least this many cells runs through the own land: with a trail out, take the safe loop that closes soonest; from home, press that trail as press would (0: off)"},
 	{Name: "raid", Kind: param.Int, Min: 0, Max: 400, Default: 0,
 		Help: "when the press (or defend) would walk through the own land towards an opponent's trail, take instead the best safe loop if it captures at least this many enemy cells: that opponent's head is away from its land, round ours (0: off)"},
+	{Name: "threat", Kind: param.Int, Min: 0, Max: 961, Default: 0,
+		Help: "once an opponent out can take at least this many own cells by closing its loop by a shortest way home now (as terr_life counts them): with a trail out, take the safe loop that closes soonest; from home, press its trail as press would, however short (0: off)"},
 	{Name: "legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
 		Help: "also score, beside the draws, every loop of one straight leg from the head, or two with one turn, up to this many cells each, then a shortest way home: the long straight cuts that close an opponent's land against a wall or its own land, which random walks seldom draw at full length (0: off)"},
 	{Name: "exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
 		Help: "value lost per own cell a loop leaves exposed beyond those exposed now, at the cell of the loop where most are: own cells farther from our head than twice their distance from the enemy land, which an opponent could take by a loop from its land and be home before we could cut it (0: off)"},
 	{Name: "exposed_timed", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "1: count exposed (with exposed above 0) by the tick the loop gets to each cell: an own cell counts only once an opponent, from its head now, can be at the edge of its land nearest that cell"},
+	{Name: "exposed_end", Kind: param.Int, Min: 0, Max: 2500, Default: 0,
+		Help: "with exposed above 0, count the exposure only once this many ticks or fewer are left in the game, when a loop the opponent closes on the own land can no longer be won back (0: the whole game)"},
+	{Name: "end_ticks", Kind: param.Int, Min: 0, Max: 2500, Default: 0,
+		Help: "in the game's last this many ticks loops are compared by value / (ticks + time_bias)^end_pow instead of time_pow: a loop closed then cannot be answered, and the time it takes buys nothing after the end (0: off)"},
+	{Name: "end_pow", Kind: param.Float, Min: 0, Max: 1, Default: 0,
+		Help: "power of the loop's time in the last end_ticks ticks: 0 compares loops by their value alone, the biggest safe one that closes before the end (with end_close)"},
 	{Name: "duel_forward", Kind: param.Float, Min: 0, Max: 1, Default: 0.7,
 		Help: "forward in a game of two players"},
 	{Name: "duel_max_len", Kind: param.Int, Min: 2, Max: 60, Default: 16,
@@ -126,12 +134,20 @@ var Params = param.Specs{
 		Help: "defend in a game of two players"},
 	{Name: "duel_raid", Kind: param.Int, Min: 0, Max: 400, Default: 0,
 		Help: "raid in a game of two players"},
+	{Name: "duel_threat", Kind: param.Int, Min: 0, Max: 961, Default: 0,
+		Help: "threat in a game of two players"},
 	{Name: "duel_legs", Kind: param.Int, Min: 0, Max: 30, Default: 0,
 		Help: "legs in a game of two players"},
 	{Name: "duel_exposed", Kind: param.Float, Min: 0, Max: 20, Default: 0,
 		Help: "exposed in a game of two players"},
 	{Name: "duel_exposed_timed", Kind: param.Int, Min: 0, Max: 1, Default: 0,
 		Help: "exposed_timed in a game of two players"},
+	{Name: "duel_exposed_end", Kind: param.Int, Min: 0, Max: 2500, Default: 0,
+		Help: "exposed_end in a game of two players"},
+	{Name: "duel_end_ticks", Kind: param.Int, Min: 0, Max: 2500, Default: 0,
+		Help: "end_ticks in a game of two players"},
+	{Name: "duel_end_pow", Kind: param.Float, Min: 0, Max: 1, Default: 0,
+		Help: "end_pow in a game of two players"},
 }
 
 // Params2 are the parameters of paperpaths2, the successor: the same
@@ -241,9 +257,13 @@ type weights struct {
 	eatGuard                                                bool    // no path stands in an opponent's capture when it is made (terrlife.go)
 	defend                                                  int     // trail length of a raid on the own land that calls us home (press.go)
 	raid                                                    int     // enemy cells a loop must take to be chosen over the press
+	threat                                                  int     // own cells an opponent's capture may take before it calls us home (press.go)
 	legs                                                    int     // the longest straight leg scored beside the draws (legs.go)
 	exposed                                                 float64 // value lost per own cell a loop leaves exposed (exposure.go)
 	exposedTimed                                            bool    // exposure counted from the opponents' heads and the walk's ticks (exposure.go)
+	exposedEnd                                              int32   // ticks left from which the exposure counts (0: the whole game)
+	endTicks                                                int32   // ticks left from which loops are compared with endPow (0: never)
+	endPow                                                  float64 // power of a loop's time then
 }
 
 // readWeights reads the weights from v, their names after prefix ("" for
@@ -266,9 +286,13 @@ func readWeights(specs param.Specs, v param.Values, prefix string) weights {
 		eatGuard:     specs.Int(v, prefix+"eat_guard") == 1,
 		defend:       specs.Int(v, prefix+"defend"),
 		raid:         specs.Int(v, prefix+"raid"),
+		threat:       specs.Int(v, prefix+"threat"),
 		legs:         specs.Int(v, prefix+"legs"),
 		exposed:      specs.Float(v, prefix+"exposed"),
 		exposedTimed: specs.Int(v, prefix+"exposed_timed") == 1,
+		exposedEnd:   int32(specs.Int(v, prefix+"exposed_end")),
+		endTicks:     int32(specs.Int(v, prefix+"end_ticks")),
+		endPow:       specs.Float(v, prefix+"end_pow"),
 	}
 }
 

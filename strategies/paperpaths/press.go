@@ -53,3 +53,15 @@ func (b *Bot) raided(s *paperio.State, p *paperio.Player) bool {
 	}
 	return false
 }
+
+// threatened is the number of own cells the opponents out can take by
+// closing their loops by a shortest way home now (territoryLife).
+func (b *Bot) threatened() int {
+	n := 0
+	for _, end := range b.terrEnd {
+		if end < unreached {
+			n++
+		}
+	}
+	return n
+}

@@ -11,8 +11,9 @@ import (
 // cells runs through our land five cells below our head: press=12 heads
 // down for it before drawing any loop; press=13 finds no trail that long,
 // nor does paperpaths2's duel_press (15) in this game of two, which
-// duel_defend=12 overrides for a trail through our land (13 does not);
-// duel_raid is off, so no path is drawn before the press.
+// duel_defend=12 overrides for a trail through our land (13 does not), and
+// duel_threat=18 for a trail whose way home takes 18 of our cells (19 does
+// not); duel_raid is off, so no path is drawn before the press.
 func TestPressHeadsForALongTrail(t *testing.T) {
 	for _, c := range []struct {
 		press float64
@@ -28,7 +29,8 @@ func TestPressHeadsForALongTrail(t *testing.T) {
 		name string
 		v    float64
 		down bool
-	}{{"duel_press", 12, true}, {"duel_press", 15, false}, {"duel_defend", 12, true}, {"duel_defend", 13, false}} {
+	}{{"duel_press", 12, true}, {"duel_press", 15, false}, {"duel_defend", 12, true}, {"duel_defend", 13, false},
+		{"duel_threat", 18, true}, {"duel_threat", 19, false}} {
 		s := deepState(t)
 		b := mustBot(t, New2, params2(param.Values{c.name: c.v, "duel_raid": 0}), 1)
 		d := b.Command(s, s.Players[0].ID)
@@ -73,6 +75,39 @@ func TestDefendComesHome(t *testing.T) {
 		d := b.Command(s, me.ID)
 		if rushed := len(b.plan) == 5 && d != paperio.Down; rushed != c.home {
 			t.Errorf("duel_defend=%v: Command moves %v on a loop of %d cells; home soonest %v, want %v", c.defend, d, len(b.plan), rushed, c.home)
+		}
+	}
+}
+
+// TestThreatComesHome: in deepState with our trail out as in
+// TestDefendComesHome, the opponent's way home closes a loop round n of
+// our cells; duel_threat=n (the defence by the trail's length off) takes
+// the loop that closes soonest, n+1 draws the bigger loop.
+func TestThreatComesHome(t *testing.T) {
+	state := func() *paperio.State {
+		s := deepState(t)
+		me := &s.Players[0]
+		for y := 21; y <= 24; y++ {
+			lay(me, paperio.CellAt(10, y))
+		}
+		put(me, 10, 24, paperio.Down)
+		return s
+	}
+	b, _ := surveyed(t, state(), param.Values{"threat": 1})
+	n := b.threatened()
+	if n == 0 {
+		t.Fatal("deepState: the opponent's way home takes none of our cells; the test tells nothing")
+	}
+	t.Logf("own cells the opponent's way home takes: %d", n)
+	for _, c := range []struct {
+		threat int
+		home   bool
+	}{{n, true}, {n + 1, false}} {
+		s := state()
+		b := mustBot(t, New2, params2(param.Values{"duel_threat": float64(c.threat)}), 1)
+		d := b.Command(s, s.Players[0].ID)
+		if rushed := len(b.plan) == 5 && d != paperio.Down; rushed != c.home {
+			t.Errorf("duel_threat=%d: Command moves %v on a loop of %d cells; home soonest %v, want %v", c.threat, d, len(b.plan), rushed, c.home)
 		}
 	}
 }

@@ -81,7 +81,7 @@ func (b *Bot) survey(s *paperio.State, me int) {
 			b.arr.splitInto(&b.oppArr[k][0], &b.oppArr[k][1])
 		}
 	}
-	if b.terrLife || b.eatGuard {
+	if b.terrLife || b.eatGuard || b.threat > 0 {
 		b.territoryLife(s, me)
 	}
 }
