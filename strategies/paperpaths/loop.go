@@ -197,9 +197,13 @@ func (b *Bot) samplePath(s *paperio.State, p *paperio.Player, head paperio.Cell,
 			t += b.approach * float64(d*profile{}.ticks(base))
 		}
 	}
+	pow := b.timePow
+	if b.endTicks > 0 && b.left <= b.endTicks {
+		pow = b.endPow // the game's last ticks (end_ticks)
+	}
 	score := value / t
-	if b.pow != 1 {
-		score = value / math.Pow(t, b.pow)
+	if pow != 1 {
+		score = value / math.Pow(t, pow)
 	}
 	if b.estimator > 0 || b.killFirst {
 		score += float64(bits.OnesCount8(w.killed)) * killRank

@@ -61,12 +61,15 @@
 // two straight legs scored beside the draws (legs), a loop's value lessened by
 // the own land it leaves open to an opponent's loop while our head is away
 // (exposed; exposed_timed: by the tick; exposed_end: in the game's last ticks
-// only), and twenty weights of their own in a game of two players
-// (duel_forward, duel_max_len, duel_margin, duel_time_bias, duel_w_enemy,
-// duel_approach, duel_close_guard, duel_close_guard_bare, duel_close_guard_out,
-// duel_press, duel_estimator, duel_terr_life, duel_terr_detour, duel_eat_guard,
-// duel_defend, duel_raid, duel_legs, duel_exposed, duel_exposed_timed,
-// duel_exposed_end).
+// only), a call home when an opponent's way home would take enough of the own
+// land (threat), loops compared by their value alone in the game's last ticks
+// (end_ticks, end_pow), and twenty-three weights of their own in a game of two
+// players (duel_forward, duel_max_len, duel_margin, duel_time_bias,
+// duel_w_enemy, duel_approach, duel_close_guard, duel_close_guard_bare,
+// duel_close_guard_out, duel_press, duel_estimator, duel_terr_life,
+// duel_terr_detour, duel_eat_guard, duel_defend, duel_raid, duel_threat,
+// duel_legs, duel_exposed, duel_exposed_timed, duel_exposed_end,
+// duel_end_ticks, duel_end_pow).
 // Params keeps the previous defaults.
 package paperpaths
 
@@ -108,7 +111,6 @@ type Bot struct {
 	slack    int32   // ticks between the last path's closing and the earliest arrival on its trail
 	taken    int     // enemy cells the last path drawn captures
 	expose   float64 // exposed in this decision: 0 before the last exposed_end ticks
-	pow      float64 // the power of a loop's time in this decision: time_pow, end_pow in the last end_ticks
 }
 
 var _ paperio.Bot = (*Bot)(nil)
@@ -178,10 +180,6 @@ func (b *Bot) Command(s *paperio.State, id int) paperio.Dir {
 	if b.safeWalk {
 		b.homeMap(p)
 		b.tickMin = profile{nitro: 1}.ticks(s.Rules.Speed)
-	}
-	b.pow = b.timePow
-	if b.endTicks > 0 && b.left <= b.endTicks {
-		b.pow = b.endPow
 	}
 	b.expose = b.exposed
 	if b.exposedEnd > 0 && b.left > b.exposedEnd {

@@ -231,6 +231,12 @@ var Params2 = withDefaults(Params, param.Values{
 	// 40 (docs/strength.md). Counted by the tick (duel_exposed_timed), the
 	// bot's large captures were 5 in 40 fresh games and the points kept,
 	// but it scored 0.625, short of the 0.650 asked before its games.
+	// The endgame weights stay 0 as well: the timed exposure in the last 400
+	// ticks alone (duel_exposed_end) kept none of the bot's late raids off,
+	// 0.550 beside the defaults' 0.550; loops by their value alone in the
+	// last 300 (duel_end_ticks, duel_end_pow) scored 0.650 beside their
+	// 0.700; the call home at 30 threatened cells (duel_threat) won 7 of 22
+	// with the bot's raids as many (docs/strength.md).
 })
 
 func withDefaults(s param.Specs, d param.Values) param.Specs {
