@@ -107,7 +107,7 @@ type Bot struct {
 	forbiddn [dirSlots]bool
 	pathsRun int     // paths drawn in the last decision
 	fellBack bool    // the last decision found no safe loop
-	rush     bool    // this decision takes the safe loop that closes soonest (defend)
+	rush     bool    // this decision takes the safe loop that closes soonest (defend, threat)
 	slack    int32   // ticks between the last path's closing and the earliest arrival on its trail
 	taken    int     // enemy cells the last path drawn captures
 	expose   float64 // exposed in this decision: 0 before the last exposed_end ticks
