@@ -230,7 +230,9 @@ var Params2 = withDefaults(Params, param.Values{
 	// 40, but our own loops shrank with them and it scored 0.550 over those
 	// 40 (docs/strength.md). Counted by the tick (duel_exposed_timed), the
 	// bot's large captures were 5 in 40 fresh games and the points kept,
-	// but it scored 0.625, short of the 0.650 asked before its games.
+	// but it scored 0.625, short of the 0.650 asked before its games; at
+	// 2, ranked first by a stand-in for the bot, its large captures were 2
+	// in 40 more and the score 0.625 again.
 	// The endgame weights stay 0 as well: the timed exposure in the last 400
 	// ticks alone (duel_exposed_end) kept none of the bot's late raids off,
 	// 0.550 beside the defaults' 0.550; loops by their value alone in the
