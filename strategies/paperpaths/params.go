@@ -232,7 +232,9 @@ var Params2 = withDefaults(Params, param.Values{
 	// bot's large captures were 5 in 40 fresh games and the points kept,
 	// but it scored 0.625, short of the 0.650 asked before its games; at
 	// 2, ranked first by a stand-in for the bot, its large captures were 2
-	// in 40 more and the score 0.625 again.
+	// in 40 more and the score 0.625 again; with longer loops beside it
+	// (duel_time_bias=50, duel_max_len=32), the stand-in's first of eight
+	// arms, 0.600 over 40 more and our points lower still.
 	// The endgame weights stay 0 as well: the timed exposure in the last 400
 	// ticks alone (duel_exposed_end) kept none of the bot's late raids off,
 	// 0.550 beside the defaults' 0.550; loops by their value alone in the
