@@ -122,6 +122,15 @@ func TestRegisteredAbilities(t *testing.T) {
 					t.Errorf("aggregate of group %s: NaN", smoke[0].Group)
 				}
 			}
+			if e, ok := g.(contract.Eliminator); ok {
+				// An outcome without the game's detail, or a seat it
+				// does not have, is no elimination (and no panic).
+				for _, seat := range []int{-1, 0, info.MaxSeats} {
+					if got := e.Eliminated(&contract.Outcome{}, seat); got != "" {
+						t.Errorf("eliminated from an empty outcome, seat %d: %q", seat, got)
+					}
+				}
+			}
 			if d, ok := g.(contract.DetailColumner); ok {
 				cols := d.DetailColumns()
 				if len(cols) == 0 {

@@ -2,11 +2,13 @@ package games
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
 	"gauntlet/harness/contract"
+	"gauntlet/internal/testjson"
 	"gauntlet/referees/paperio"
 )
 
@@ -115,5 +117,47 @@ func TestPaperioFinals(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("%s playing a case of %s: %v; want %q", tc.player.Info().Name, tc.maker.Info().Name, err, want)
 		}
+	}
+}
+
+// TestPaperioEliminated: a player that runs up into the border is out of
+// the game by the referee's cause, the same once the outcome has been
+// through JSON (as the store keeps it); a careful player alone is not.
+func TestPaperioEliminated(t *testing.T) {
+	g, err := contract.Default.Game("paperio")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases, err := g.Cases("seed:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	simple, err := mustEntrant(t, "paperio", "simple").Player(0, "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shown paperio.Rules
+	up := contract.Player{Name: "up", Bot: rulesBot{&shown}}
+	out, err := g.Play(context.Background(), cases[0], []contract.Player{up, simple}, contract.PlayOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := g.(contract.Eliminator)
+	var stored contract.Outcome
+	if err := json.Unmarshal(testjson.Marshal(t, out), &stored); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []*contract.Outcome{&out, &stored} {
+		if got := e.Eliminated(o, 0); got != "faced the border" {
+			t.Errorf("the player running up: %q; want %q", got, "faced the border")
+		}
+		for _, seat := range []int{1, 2, -1} {
+			if got := e.Eliminated(o, seat); got != "" {
+				t.Errorf("seat %d: %q; want none", seat, got)
+			}
+		}
+	}
+	if got := e.Eliminated(&contract.Outcome{}, 0); got != "" {
+		t.Errorf("an outcome without detail: %q", got)
 	}
 }

@@ -224,7 +224,7 @@ func WriteABReport(dir string, s *results.ABSummary, opts ...Option) (*Report, e
 		r.Tables = append(r.Tables, TableFile{Name: "groups", Table: gt})
 	}
 	who, cs := []string{"A", "B"}, []results.Conduct{s.ConductA, s.ConductB}
-	if ct := ConductTable("Forfeits, ignored answers and answer times", who, cs); ct != nil {
+	if ct := ConductTable("Forfeits, eliminations, ignored answers and answer times", who, cs); ct != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
 	}
 	r.Notes = append(r.Notes, conductNotes(who, cs)...)

@@ -12,14 +12,18 @@ import (
 
 // ConductText is an entrant's conduct as lines of terminal text, each
 // prefixed by who ("A", "B", "opponent 1", or "" for none): the forfeits by
-// reason with the first of each, the answers the rules ignored, the answer
-// times per kind of turn, and warnings. Nothing when there is nothing to
+// reason with the first of each, the eliminations by cause likewise, the
+// answers the rules ignored, the answer times per kind of turn, and
+// warnings. Nothing when there is nothing to
 // say. Every line went through untrusted.Line: a reason may hold what a
 // bot wrote to its stderr.
 //
 //	A forfeits: 3 of 20 games
 //	A   2 × timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms (first in seed:1)
 //	A   1 × crashed in round 1: exit status 3; stderr: boom (seed:4)
+//	A eliminated: 4 of 20 games
+//	A   3 × line crossed by other player (first in seed:2)
+//	A   1 × faced the border (seed:9)
 //	A ignored answers: 97 in 1 game; first "BREW 9999": no such id for this verb (round 1), in seed:1
 //	A answer times: first mean 1,004 ms, p99 1,005 ms, max 1,005 ms (limit 1,000 ms + 250 ms margin); later ...
 //	A warning: later answers: up to 61 ms against a limit of 50 ms + 20 ms margin: within 10% of it or over
@@ -28,15 +32,22 @@ func ConductText(who string, c results.Conduct) []string {
 	if who != "" {
 		who += " "
 	}
-	if c.Forfeits > 0 {
-		out = append(out, fmt.Sprintf("%sforfeits: %d of %d games", who, c.Forfeits, c.Games))
-		for _, r := range c.Reasons {
+	kinds := func(rs []results.ReasonCount) {
+		for _, r := range rs {
 			where := r.Case
 			if r.Count > 1 {
 				where = "first in " + r.Case
 			}
 			out = append(out, fmt.Sprintf("%s  %d × %s (%s)", who, r.Count, r.First, where))
 		}
+	}
+	if c.Forfeits > 0 {
+		out = append(out, fmt.Sprintf("%sforfeits: %d of %d games", who, c.Forfeits, c.Games))
+		kinds(c.Reasons)
+	}
+	if c.Eliminated > 0 {
+		out = append(out, fmt.Sprintf("%seliminated: %d of %d games", who, c.Eliminated, c.Games))
+		kinds(c.Causes)
 	}
 	if c.Ignored > 0 {
 		out = append(out, fmt.Sprintf("%signored answers: %d in %d %s; first %s, in %s",
@@ -87,8 +98,9 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// ConductTable lists the entrants' forfeits by reason, ignored answers and
-// answer times, one row each, for reports; nil when no entrant has any.
+// ConductTable lists the entrants' forfeits by reason, eliminations by
+// cause, ignored answers and answer times, one row each, for reports; nil
+// when no entrant has any.
 func ConductTable(title string, who []string, cs []results.Conduct) *Table {
 	t := &Table{Title: title, Header: []string{"entrant", "what", "count", "first / figures", "case"}}
 	for i, c := range cs {
@@ -98,6 +110,9 @@ func ConductTable(title string, who []string, cs []results.Conduct) *Table {
 		}
 		for _, r := range c.Reasons {
 			t.Rows = append(t.Rows, []string{name, "forfeit", strconv.Itoa(r.Count), r.First, r.Case})
+		}
+		for _, r := range c.Causes {
+			t.Rows = append(t.Rows, []string{name, "eliminated", strconv.Itoa(r.Count), r.First, r.Case})
 		}
 		if c.Ignored > 0 {
 			t.Rows = append(t.Rows, []string{name, "ignored answers", strconv.Itoa(c.Ignored), c.IgnoredFirst, c.IgnoredCase})

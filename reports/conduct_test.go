@@ -13,6 +13,10 @@ func TestConductText(t *testing.T) {
 			{Kind: "timeout in round #: …", Count: 2, First: "timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms", Case: "seed:1"},
 			{Kind: "crashed in round #: exit status #", Count: 1, First: "crashed in round 4: exit status 3", Case: "seed:9"},
 		},
+		Eliminated: 4, Causes: []results.ReasonCount{
+			{Kind: "line crossed by other player", Count: 3, First: "line crossed by other player", Case: "seed:2"},
+			{Kind: "faced the border", Count: 1, First: "faced the border", Case: "seed:7"},
+		},
 		Ignored: 97, IgnoredGames: 1, IgnoredFirst: `"BREW 9999": no such id for this verb (round 1)`, IgnoredCase: "seed:3",
 		Times: &results.TimesSummary{
 			First: &results.TimeFigures{Answers: 20, MeanMS: 1004.2, P99MS: 1005, MaxMS: 1005.4, LimitMS: 1000, MarginMS: 250},
@@ -24,6 +28,9 @@ func TestConductText(t *testing.T) {
 		"A forfeits: 3 of 20 games",
 		"A   2 × timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms (first in seed:1)",
 		"A   1 × crashed in round 4: exit status 3 (seed:9)",
+		"A eliminated: 4 of 20 games",
+		"A   3 × line crossed by other player (first in seed:2)",
+		"A   1 × faced the border (seed:7)",
 		`A ignored answers: 97 in 1 game; first "BREW 9999": no such id for this verb (round 1), in seed:3`,
 		"A answer times: first mean 1,004 ms, p99 1,005 ms, max 1,005 ms (limit 1,000 ms + 250 ms margin); " +
 			"later mean 52.3 ms, p99 58.1 ms, max 61 ms (limit 50 ms + 20 ms margin)",
@@ -37,7 +44,8 @@ func TestConductText(t *testing.T) {
 		t.Fatalf("nothing to say, said %q", lines)
 	}
 	tb := ConductTable("t", []string{"A"}, []results.Conduct{c})
-	if tb == nil || len(tb.Rows) != 6 || tb.Rows[0][0] != "A = cmd:./bot" || tb.Rows[3][1] != "first answer times" {
+	if tb == nil || len(tb.Rows) != 8 || tb.Rows[0][0] != "A = cmd:./bot" || tb.Rows[2][1] != "eliminated" ||
+		tb.Rows[2][2] != "3" || tb.Rows[4][1] != "ignored answers" || tb.Rows[5][1] != "first answer times" {
 		t.Fatalf("table %+v", tb)
 	}
 	if ConductTable("t", nil, []results.Conduct{{Games: 3}}) != nil {

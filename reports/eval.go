@@ -39,7 +39,7 @@ func WriteEvalReport(dir string, g contract.Game, s *results.EvalSummary, opts .
 	if st := EvalStandingsTable(s); st != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "standings", Table: st})
 	}
-	if ct := ConductTable("Forfeits, ignored answers and answer times", nil, s.Conduct); ct != nil {
+	if ct := ConductTable("Forfeits, eliminations, ignored answers and answer times", nil, s.Conduct); ct != nil {
 		r.Tables = append(r.Tables, TableFile{Name: "conduct", Table: ct})
 	}
 	r.Notes = append(r.Notes, conductNotes(nil, s.Conduct)...)

@@ -113,6 +113,18 @@ type DetailColumner interface {
 	DetailColumns() []string
 }
 
+// Eliminator is implemented by games in which a seat can be out before the
+// game ends (Paper.io: a player dies, and the referee says of what). The
+// ab, eval and play summaries count each entrant's eliminations by cause
+// beside its forfeits: a run shows how its entrants lose, not only how
+// often.
+type Eliminator interface {
+	// Eliminated returns why seat was out before the game ended, in the
+	// referee's words, or "" when it played to the end (or o has no such
+	// seat). o may come from the store, its Detail decoded from JSON.
+	Eliminated(o *Outcome, seat int) string
+}
+
 // Ability names as Abilities returns them.
 const (
 	AbilityReplay    = "replay"
@@ -125,6 +137,7 @@ const (
 	AbilityAggregate = "official aggregation"
 	AbilityCost      = "case costs"
 	AbilityView      = "view" // Viewer: gauntlet view, replays in reports
+	AbilityEliminate = "eliminations"
 )
 
 // Abilities lists the optional interfaces g implements, by the names above,
@@ -156,6 +169,8 @@ func Abilities(g Game) []string {
 	add(ok, AbilityCost)
 	_, ok = g.(Viewer)
 	add(ok, AbilityView)
+	_, ok = g.(Eliminator)
+	add(ok, AbilityEliminate)
 	return out
 }
 

@@ -138,7 +138,7 @@ func SummarizeAB(rs *runner.Results, sp SPRTSpec) (*ABSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	ca, cb := ConductTally{Entrant: s.A}, ConductTally{Entrant: s.B}
+	ca, cb := ConductTally{Entrant: s.A, Game: p.Game}, ConductTally{Entrant: s.B, Game: p.Game}
 	defer func() { s.ConductA, s.ConductB = ca.Conduct(), cb.Conduct() }()
 	// The pairs of the games before the first gap, their cases and scores
 	// allocated at once: appending made 2 million slices for a million
@@ -239,7 +239,7 @@ func (s *ABSummary) CountStored(n int) {
 
 func summarizeSingleAB(rs *runner.Results, s *ABSummary) (*ABSummary, error) {
 	p := rs.Plan
-	ca, cb := ConductTally{Entrant: s.A}, ConductTally{Entrant: s.B}
+	ca, cb := ConductTally{Entrant: s.A, Game: p.Game}, ConductTally{Entrant: s.B, Game: p.Game}
 	defer func() { s.ConductA, s.ConductB = ca.Conduct(), cb.Conduct() }()
 	var a, b []float64
 	groupsA := map[string]map[string]float64{}

@@ -10,15 +10,21 @@ import (
 )
 
 // Conduct is how an entrant's games went beyond their scores: its forfeits
-// counted by reason with the first example of each, the answers the rules
-// ignored with the first one, and an external bot's answer times with a
-// warning where they come within 10% of a limit. The eval and ab summaries
+// counted by reason with the first example of each, in games that say so
+// (contract.Eliminator) its eliminations counted by cause the same way, the
+// answers the rules ignored with the first one, and an external bot's
+// answer times with a warning where they come within 10% of a limit. The eval and ab summaries
 // carry one per entrant; ConductTally builds it from games.
 type Conduct struct {
 	Entrant  string        `json:"entrant"`
 	Games    int           `json:"games"`
 	Forfeits int           `json:"forfeits"`
 	Reasons  []ReasonCount `json:"forfeit_reasons,omitempty"`
+	// Eliminated counts the games the entrant was out of before their
+	// end; Causes groups them by the game's cause, as Reasons does the
+	// forfeits.
+	Eliminated int           `json:"eliminated,omitempty"`
+	Causes     []ReasonCount `json:"elimination_causes,omitempty"`
 	// Ignored counts the answers the rules ignored over IgnoredGames games;
 	// IgnoredFirst is the first, in case IgnoredCase.
 	Ignored      int           `json:"ignored_answers,omitempty"`
@@ -29,8 +35,8 @@ type Conduct struct {
 	Warnings     []string      `json:"warnings,omitempty"`
 }
 
-// ReasonCount is one kind of forfeit: how many games ended so, and the
-// first of them in full.
+// ReasonCount is one kind of forfeit (or of elimination): how many games
+// ended so, and the first of them in full.
 type ReasonCount struct {
 	Kind  string `json:"kind"`  // the grouping key (see ReasonKind)
 	Count int    `json:"count"` // games forfeited so
@@ -60,9 +66,11 @@ type TimeFigures struct {
 	MarginMS float64 `json:"margin_ms,omitempty"`
 }
 
-// IsZero reports whether there is nothing to say: no forfeit, no ignored
-// answer, no answer time.
-func (c *Conduct) IsZero() bool { return c.Forfeits == 0 && c.Ignored == 0 && c.Times == nil }
+// IsZero reports whether there is nothing to say: no forfeit, no
+// elimination, no ignored answer, no answer time.
+func (c *Conduct) IsZero() bool {
+	return c.Forfeits == 0 && c.Eliminated == 0 && c.Ignored == 0 && c.Times == nil
+}
 
 // WarnShare is how close to its limit an answer time must come to be
 // warned of: within 10%.
@@ -85,13 +93,33 @@ func ReasonKind(reason string) string {
 }
 
 // ConductTally accumulates one entrant's Conduct over games. The zero value
-// is ready to use (set Entrant to name it); it is not safe for concurrent
-// use.
+// is ready to use (set Entrant to name it, Game to count eliminations); it
+// is not safe for concurrent use.
 type ConductTally struct {
 	Entrant string
-	c       Conduct
-	kinds   map[string]int // kind → index in c.Reasons
-	times   *contract.AnswerTimes
+	// Game is the game played; when it is a contract.Eliminator the tally
+	// counts the entrant's eliminations (nil: none counted).
+	Game   contract.Game
+	c      Conduct
+	kinds  map[string]int // forfeit kind → index in c.Reasons
+	causes map[string]int // elimination kind → index in c.Causes
+	times  *contract.AnswerTimes
+}
+
+// count adds a game of case caseID that ended for reason r to the kinds
+// of rs, indexed by idx.
+func count(rs *[]ReasonCount, idx *map[string]int, r, caseID string) {
+	k := ReasonKind(r)
+	if *idx == nil {
+		*idx = map[string]int{}
+	}
+	i, ok := (*idx)[k]
+	if !ok {
+		i = len(*rs)
+		(*idx)[k] = i
+		*rs = append(*rs, ReasonCount{Kind: k, First: r, Case: caseID})
+	}
+	(*rs)[i].Count++
 }
 
 // Add counts the game of case caseID in which the entrant played seat.
@@ -102,17 +130,13 @@ func (t *ConductTally) Add(caseID string, o *contract.Outcome, seat int) {
 	t.c.Games++
 	if r := o.Seats[seat].Forfeit; r != "" {
 		t.c.Forfeits++
-		k := ReasonKind(r)
-		if t.kinds == nil {
-			t.kinds = map[string]int{}
+		count(&t.c.Reasons, &t.kinds, r, caseID)
+	}
+	if e, ok := t.Game.(contract.Eliminator); ok {
+		if r := e.Eliminated(o, seat); r != "" {
+			t.c.Eliminated++
+			count(&t.c.Causes, &t.causes, r, caseID)
 		}
-		i, ok := t.kinds[k]
-		if !ok {
-			i = len(t.c.Reasons)
-			t.kinds[k] = i
-			t.c.Reasons = append(t.c.Reasons, ReasonCount{Kind: k, First: r, Case: caseID})
-		}
-		t.c.Reasons[i].Count++
 	}
 	a := o.SeatAnswers(seat)
 	if a.Ignored > 0 {
@@ -136,6 +160,7 @@ func (t *ConductTally) Conduct() Conduct {
 	c := t.c
 	c.Entrant = t.Entrant
 	c.Reasons = append([]ReasonCount(nil), t.c.Reasons...)
+	c.Causes = append([]ReasonCount(nil), t.c.Causes...)
 	if t.times != nil {
 		c.Times, c.Warnings = summarizeTimes(t.times)
 	}
@@ -181,7 +206,7 @@ func Conducts(rs *runner.Results) []Conduct {
 	p := rs.Plan
 	tallies := make([]ConductTally, len(p.Entrants))
 	for i, e := range p.Entrants {
-		tallies[i].Entrant = e.Label()
+		tallies[i].Entrant, tallies[i].Game = e.Label(), p.Game
 	}
 	for i, m := range p.Matches {
 		r := rs.Results[i]

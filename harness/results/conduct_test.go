@@ -20,8 +20,11 @@ import (
 
 // faulty is a toy game whose bots misbehave by their "fault" parameter: 1
 // crashes on odd seeds and times out on even ones, 2 answers commands the
-// rules ignore, 0 plays clean; every bot reports answer times.
+// rules ignore, 3 is out of the game on odd seeds (contract.Eliminator), 0
+// plays clean; every bot reports answer times.
 type faulty struct{}
+
+var _ contract.Eliminator = faulty{}
 
 var faultyLimits = contract.TimeLimits{Turn: 50 * time.Millisecond, FirstTurn: time.Second, Margin: 20 * time.Millisecond, FirstTurnMargin: 250 * time.Millisecond}
 
@@ -47,7 +50,8 @@ type faultyBot struct{ fault int }
 func (faulty) Play(ctx context.Context, c contract.Case, players []contract.Player, opt contract.PlayOptions) (contract.Outcome, error) {
 	lim := opt.Applied(faultyLimits)
 	var out contract.Outcome
-	for _, p := range players {
+	causes := make([]string, len(players))
+	for i, p := range players {
 		b := p.Bot
 		s := contract.SeatResult{Score: 1}
 		switch b.(*faultyBot).fault {
@@ -60,6 +64,10 @@ func (faulty) Play(ctx context.Context, c contract.Case, players []contract.Play
 			}
 		case 2:
 			s.Ignored, s.IgnoredFirst = int(c.Seed), fmt.Sprintf(`"BANANA": not a command (round %d)`, c.Seed)
+		case 3:
+			if c.Seed%2 == 1 {
+				s.Score, causes[i] = 0.5, fmt.Sprintf("hit the wall in round %d", c.Seed)
+			}
 		}
 		times := []time.Duration{time.Second + time.Duration(c.Seed)*time.Millisecond}
 		for i := range 20 {
@@ -69,15 +77,28 @@ func (faulty) Play(ctx context.Context, c contract.Case, players []contract.Play
 		out.Seats = append(out.Seats, s)
 	}
 	contract.RanksByScore(out.Seats)
-	out.Detail = map[string]any{"kept": 1}
+	out.Detail = map[string]any{"kept": 1, "out": causes}
 	out.KeepAnswers()
 	return out, nil
+}
+
+// Eliminated reads the seat's cause from the detail, as played or as
+// decoded from the store.
+func (faulty) Eliminated(o *contract.Outcome, seat int) string {
+	switch d := o.Detail["out"].(type) {
+	case []string:
+		return d[seat]
+	case []any:
+		s, _ := d[seat].(string)
+		return s
+	}
+	return ""
 }
 
 func faultyRegistry() *contract.Registry {
 	r := contract.NewRegistry()
 	r.RegisterGame(faulty{})
-	specs := param.Specs{{Name: "fault", Kind: param.Int, Min: 0, Max: 2, Default: 0, Help: "how it misbehaves"}}
+	specs := param.Specs{{Name: "fault", Kind: param.Int, Min: 0, Max: 3, Default: 0, Help: "how it misbehaves"}}
 	r.RegisterStrategy(&contract.Strategy{Game: "faulty", Name: "bot", Params: specs,
 		New: func(v param.Values, seed uint64) (any, error) { return &faultyBot{fault: int(v["fault"])}, nil }})
 	return r
@@ -167,6 +188,53 @@ func TestABConduct(t *testing.T) {
 	}
 	if s.ForfeitsA != 8 || s.ConductA.Forfeits != 8 || len(s.ConductA.Reasons) != 2 || s.ConductB.Forfeits != 0 ||
 		s.ConductA.Entrant != s.A || s.ConductB.Times == nil || s.ConductB.Times.First.Answers != 8 {
+		t.Fatalf("A %+v\nB %+v", s.ConductA, s.ConductB)
+	}
+}
+
+// TestEliminations: the eval and ab summaries count an entrant's
+// eliminations by cause, the same from games played and from games loaded
+// back from the store; the opponent, never out, counts none.
+func TestEliminations(t *testing.T) {
+	r := faultyRegistry()
+	g, a, o := mustGame(t, r, "faulty"), mustParse(t, r, "faulty", "bot:fault=3"), mustParse(t, r, "faulty", "bot")
+	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "e.db"))
+	want := []ReasonCount{{Kind: "hit the wall in round #", Count: 3, First: "hit the wall in round 1", Case: "seed:1"}}
+	var js [2][]byte
+	for i := range js {
+		p, err := runner.EvalPlan(g, "seeds:6", a, []*entrant.Entrant{o}, "out")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 && rs.Resumed != 6 {
+			t.Fatalf("second run resumed %d games", rs.Resumed)
+		}
+		s := SummarizeEval(rs)
+		if len(s.Conduct) != 2 || s.Conduct[0].Eliminated != 3 || !slices.Equal(s.Conduct[0].Causes, want) || s.Conduct[1].Eliminated != 0 {
+			t.Fatalf("run %d: conduct %+v", i, s.Conduct)
+		}
+		js[i] = testjson.Marshal(t, s.Conduct)
+	}
+	if string(js[0]) != string(js[1]) {
+		t.Fatalf("resumed conduct differs:\n%s\n%s", js[0], js[1])
+	}
+	p, err := runner.ABPlan(g, "seeds:4", a, o, nil, 0, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SummarizeAB(rs, DefaultSPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.ConductA.Eliminated != 4 || len(s.ConductA.Causes) != 1 || s.ConductA.Causes[0].Count != 4 || s.ConductB.Eliminated != 0 {
 		t.Fatalf("A %+v\nB %+v", s.ConductA, s.ConductB)
 	}
 }
