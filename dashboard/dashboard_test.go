@@ -31,16 +31,22 @@ import (
 // does, and returns its summary and whether finish stored it.
 func abRun(t testing.TB, url string, games int, finish bool) (*results.ABSummary, string) {
 	t.Helper()
+	return abRunOf(t, url, "brew", "greedy", "random", games, finish)
+}
+
+// abRunOf is abRun of strategies a and b of game.
+func abRunOf(t testing.TB, url, game, sa, sb string, games int, finish bool) (*results.ABSummary, string) {
+	t.Helper()
 	ctx := context.Background()
-	g, err := contract.Default.Game("brew")
+	g, err := contract.Default.Game(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := entrant.Parse(contract.Default, "brew", "greedy")
+	a, err := entrant.Parse(contract.Default, game, sa)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := entrant.Parse(contract.Default, "brew", "random")
+	b, err := entrant.Parse(contract.Default, game, sb)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,11 @@ import (
 	"html/template"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
+	"gauntlet/harness/results"
 	"gauntlet/harness/store"
 	"gauntlet/league"
 	"gauntlet/reports"
@@ -168,6 +170,8 @@ type ladderRow struct {
 	Score, MeanRank       string
 	Forfeits              int
 	ForfeitKinds          string // kind: count (first: reason); ...
+	Eliminated            int
+	EliminationKinds      string // as ForfeitKinds
 	Data                  []string
 	// RatingValue is the rating in full for a data attribute ("" when
 	// the version has none).
@@ -204,11 +208,24 @@ func (s *Server) leaguePage(r *http.Request) (*view, error) {
 	return &view{Title: "league " + name, Model: m, Parts: []string{"status", "ladder", "charts", "pairs"}}, nil
 }
 
+// kindsText is reasons counted by kind as one line: "kind: count (first:
+// reason); ...".
+func kindsText(ks []results.ReasonCount) string {
+	var b strings.Builder
+	for i, k := range ks {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%s: %d (first: %s)", k.Kind, k.Count, k.First)
+	}
+	return b.String()
+}
+
 // fill formats a board's ladder and draws its rating chart.
 func (m *leagueModel) fill(b *league.Board) {
 	for _, r := range b.Rows {
 		row := ladderRow{Rank: r.Rank, Version: r.Version, Entrant: r.Entrant, Active: r.Active, Games: r.Games, Firsts: r.Firsts,
-			Forfeits: r.Forfeits, Rating: "—", Interval: "—", LOS: "—", Score: "—", MeanRank: "—"}
+			Forfeits: r.Forfeits, Eliminated: r.Eliminated, Rating: "—", Interval: "—", LOS: "—", Score: "—", MeanRank: "—"}
 		m.Versions++
 		if r.Rating != nil {
 			row.Rating, row.RatingValue = fmt.Sprintf("%+.1f", *r.Rating), strconv.FormatFloat(*r.Rating, 'g', -1, 64)
@@ -225,12 +242,7 @@ func (m *leagueModel) fill(b *league.Board) {
 		if r.MeanRank != nil {
 			row.MeanRank = fixed(*r.MeanRank, 2)
 		}
-		for i, k := range r.ForfeitKinds {
-			if i > 0 {
-				row.ForfeitKinds += "; "
-			}
-			row.ForfeitKinds += fmt.Sprintf("%s: %d (first: %s)", k.Kind, k.Count, k.First)
-		}
+		row.ForfeitKinds, row.EliminationKinds = kindsText(r.ForfeitKinds), kindsText(r.EliminationKinds)
 		for _, k := range b.Data {
 			if x, ok := r.Data[k]; ok {
 				row.Data = append(row.Data, reports.Num(x))

@@ -141,3 +141,51 @@ func TestLeaguePage(t *testing.T) {
 	}
 	get(t, ts, "/league/"+pathEscape("no such league"), 404)
 }
+
+// TestPagesShowEliminations: in a game that says why a player was out
+// (Paper.io), an ab run's page counts each side's eliminations with their
+// causes, and a league's ladder has a column of them; a brew league's
+// has none.
+func TestPagesShowEliminations(t *testing.T) {
+	url := "sqlite:" + filepath.Join(t.TempDir(), "deaths.db")
+	sum, id := abRunOf(t, url, "paperio", "simple", "random", 8, true)
+	if sum.ConductB.Eliminated == 0 {
+		t.Fatalf("the random walker was never eliminated: %+v", sum.ConductB)
+	}
+	ctx := context.Background()
+	st, err := league.OpenStore(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := league.Def{Name: "deaths", Game: "paperio", Cases: "seeds:100", Size: 2}
+	for _, v := range [][2]string{{"careful", "simple"}, {"walker", "random"}} {
+		e, err := entrant.Parse(contract.Default, "paperio", v[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := league.Add(ctx, st, d, v[0], e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = league.Run(ctx, st, league.Config{League: "deaths", Jobs: 2, Target: league.Target{GamesPerVersion: 8}})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ts := open(t, url)
+	result := parts(t, ts, "/parts/run/"+id)["result"]
+	want := "<th>eliminated B</th><td title=\"" + strconv.Itoa(sum.ConductB.Causes[0].Count) + " × " + sum.ConductB.Causes[0].First
+	if !strings.Contains(result, want) || !strings.Contains(result, ">"+strconv.Itoa(sum.ConductB.Eliminated)+"</td>") {
+		t.Errorf("the run's result lacks %q and the count %d:\n%s", want, sum.ConductB.Eliminated, result)
+	}
+	ladder := parts(t, ts, "/parts/league/deaths")["ladder"]
+	if !strings.Contains(ladder, "<th>eliminated</th>") || !strings.Contains(ladder, "line crossed by other player") {
+		t.Errorf("the ladder has no eliminations:\n%s", ladder)
+	}
+	brew := "sqlite:" + filepath.Join(t.TempDir(), "brew.db")
+	playLeague(t, brew, "pool", "w", 12)
+	_, bs := open(t, brew)
+	if l := parts(t, bs, "/parts/league/pool")["ladder"]; strings.Contains(l, "eliminated") {
+		t.Errorf("a brew ladder shows eliminations:\n%s", l)
+	}
+}

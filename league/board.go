@@ -34,6 +34,9 @@ type Board struct {
 	RefereeErrors     int                `json:"referee_errors,omitempty"`
 	FirstRefereeError *RefereeFailure    `json:"first_referee_error,omitempty"`
 	Direction         contract.Direction `json:"lower_is_better,omitempty"` // the game's scores: which way is better
+	// Eliminations is true when the game says why a seat was out before
+	// the end (contract.Eliminator): each row counts its version's.
+	Eliminations bool `json:"eliminations,omitempty"`
 }
 
 // Row is one version on the board.
@@ -58,6 +61,10 @@ type Row struct {
 	// ForfeitKinds counts forfeits by kind (results.ReasonKind), with the
 	// first reason of each.
 	ForfeitKinds []results.ReasonCount `json:"forfeit_kinds,omitempty"`
+	// Eliminated counts the seats the version was out of before the game
+	// ended, by kind of cause in EliminationKinds (games that say so).
+	Eliminated       int                   `json:"eliminated,omitempty"`
+	EliminationKinds []results.ReasonCount `json:"elimination_kinds,omitempty"`
 	// Data is the mean per game of each numeric player_data key, and the
 	// last value of a non-numeric one.
 	Data     map[string]float64 `json:"data,omitempty"`
@@ -123,7 +130,8 @@ func (b *Board) fill(t *Tally, f *Fit, vs []Version) {
 	for pos, i := range order {
 		v := vs[i]
 		vt := t.V[i]
-		r := Row{ID: v.ID, Version: v.Title(), Entrant: v.Label, Active: v.Active, Games: vt.Games, Firsts: vt.Firsts, Forfeits: vt.Forfeits}
+		r := Row{ID: v.ID, Version: v.Title(), Entrant: v.Label, Active: v.Active, Games: vt.Games, Firsts: vt.Firsts, Forfeits: vt.Forfeits,
+			Eliminated: vt.Eliminated}
 		if x := rating(i); !math.IsNaN(x) {
 			r.Rank = pos + 1
 			lo, hi := f.Interval(i)
@@ -143,6 +151,9 @@ func (b *Board) fill(t *Tally, f *Fit, vs []Version) {
 		}
 		for _, k := range sortedKeys(vt.Reasons) {
 			r.ForfeitKinds = append(r.ForfeitKinds, results.ReasonCount{Kind: k, Count: vt.Reasons[k], First: vt.First[k]})
+		}
+		for _, k := range sortedKeys(vt.Causes) {
+			r.EliminationKinds = append(r.EliminationKinds, results.ReasonCount{Kind: k, Count: vt.Causes[k], First: vt.CauseFirst[k]})
 		}
 		for k, s := range vt.Data {
 			if r.Data == nil {

@@ -56,6 +56,7 @@ func (f *Follower) Board(ctx context.Context) (*Board, error) {
 			return nil, err
 		}
 		f.def, f.tally = d, NewTally(d.Size, g.Info())
+		_, f.tally.Eliminations = g.(contract.Eliminator)
 	}
 	vs, err := f.st.Versions(ctx, f.name)
 	if err != nil {
@@ -100,7 +101,7 @@ func (f *Follower) Board(ctx context.Context) (*Board, error) {
 		}
 	}
 	b := &Board{League: f.name, Game: f.def.Game, Cases: f.def.Cases, Size: f.def.Size, Model: f.tally.Model(),
-		Direction: f.tally.Direction, History: slices.Clone(f.hist)}
+		Direction: f.tally.Direction, Eliminations: f.tally.Eliminations, History: slices.Clone(f.hist)}
 	if n := len(b.History); f.tally.Games > 0 && (n == 0 || b.History[n-1].Games != f.tally.Games) {
 		b.History = append(b.History, moment(f.tally.Games, f.fit, vs))
 	}

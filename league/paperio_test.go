@@ -3,10 +3,12 @@ package league_test
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 	"time"
 
 	"gauntlet/league"
+	"gauntlet/reports"
 )
 
 // TestSixPlayerPaperioLeague: a Paper.io league of six seats a game orders
@@ -57,4 +59,44 @@ func deref(p *float64) float64 {
 		return math.NaN()
 	}
 	return *p
+}
+
+// TestPaperioLeagueEliminations: a league of a game that says why a player
+// was out (Paper.io) counts each version's eliminations by cause, from the
+// store, and its table has the column; the random walker dies.
+func TestPaperioLeagueEliminations(t *testing.T) {
+	st, _ := openStore(t)
+	ctx := context.Background()
+	d := league.Def{Name: "deaths", Game: "paperio", Cases: "seeds:100", Size: 2}
+	addAll(t, st, d, map[string]string{"careful": "simple", "walker": "random"})
+	if _, err := league.Run(ctx, st, league.Config{League: "deaths", Jobs: 2, Target: league.Target{GamesPerVersion: 8}}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := league.Load(ctx, st, "deaths", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Eliminations {
+		t.Fatal("the board of a Paper.io league does not count eliminations")
+	}
+	for _, r := range b.Rows {
+		sum := 0
+		for _, k := range r.EliminationKinds {
+			sum += k.Count
+			if k.Kind == "" || k.First == "" || k.Count < 1 {
+				t.Errorf("%s: kind %+v", r.Version, k)
+			}
+		}
+		t.Logf("%s: %d games, %d eliminated: %+v", r.Version, r.Games, r.Eliminated, r.EliminationKinds)
+		if sum != r.Eliminated || r.Eliminated > r.Games {
+			t.Errorf("%s: %d eliminated in %d games, kinds sum to %d", r.Version, r.Eliminated, r.Games, sum)
+		}
+		if r.Version == "walker" && r.Eliminated == 0 {
+			t.Errorf("the random walker was never eliminated in %d games", r.Games)
+		}
+	}
+	tb := reports.LeagueTable(b)
+	if !slices.Contains(tb.Header, "eliminated") {
+		t.Errorf("league table header %q has no eliminated column", tb.Header)
+	}
 }

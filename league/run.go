@@ -609,7 +609,8 @@ func (w *worker) play(ctx context.Context, work <-chan job, done chan<- job) err
 				g.Wall = float64(wall.Microseconds()) / 1000
 				g.Seats = make([]SeatResult, len(out.Seats))
 				for s, r := range out.Seats {
-					g.Seats[s] = SeatResult{Score: r.Score, Rank: r.Rank, Forfeit: r.Forfeit}
+					g.Seats[s] = SeatResult{Score: r.Score, Rank: r.Rank, Forfeit: r.Forfeit,
+						Out: contract.EliminatedOf(j.blk.plan.Game, &out, s)}
 				}
 				g.PlayerData = playerData(out.Detail, len(out.Seats))
 			}

@@ -43,6 +43,12 @@ type VersionTally struct {
 	Forfeits int
 	Reasons  map[string]int    // forfeit kind → games (see results.ReasonKind)
 	First    map[string]string // forfeit kind → its first reason in full
+	// Eliminated counts the seats out before their game ended
+	// (contract.Eliminator), by kind of cause in Causes, the first of
+	// each in full in CauseFirst.
+	Eliminated int
+	Causes     map[string]int
+	CauseFirst map[string]string
 	// Data sums each numeric player_data key; DataN counts the games
 	// that had it; DataLast is a non-numeric value's last one.
 	Data     map[string]float64
@@ -58,14 +64,17 @@ type Tally struct {
 	Size      int                // versions compared per unit
 	Single    bool               // the game is single-player: a unit is a case played by each member alone
 	Direction contract.Direction // the game's scores: which way is better
-	Pairs     Pairs
-	Stages    Stages
-	V         []VersionTally
-	Games     int // games counted
-	Units     int
-	meet      []float64         // meet[i*n+j]: comparisons between i and j
-	wdl       map[[2]int][3]int // pair (i < j) → i's wins, draws, losses
-	n         int
+	// Eliminations is true when the game says why a seat was out before
+	// the end (contract.Eliminator): boards show each version's count.
+	Eliminations bool
+	Pairs        Pairs
+	Stages       Stages
+	V            []VersionTally
+	Games        int // games counted
+	Units        int
+	meet         []float64         // meet[i*n+j]: comparisons between i and j
+	wdl          map[[2]int][3]int // pair (i < j) → i's wins, draws, losses
+	n            int
 }
 
 // NewTally makes an empty tally of a league of size-version units.
@@ -160,14 +169,11 @@ func (t *Tally) seat(g Game, s, rank int) {
 	v.ScoreSum += r.Score
 	if r.Forfeit != "" {
 		v.Forfeits++
-		k := results.ReasonKind(r.Forfeit)
-		if v.Reasons == nil {
-			v.Reasons, v.First = map[string]int{}, map[string]string{}
-		}
-		if v.Reasons[k] == 0 {
-			v.First[k] = r.Forfeit
-		}
-		v.Reasons[k]++
+		countKind(&v.Reasons, &v.First, r.Forfeit)
+	}
+	if r.Out != "" {
+		v.Eliminated++
+		countKind(&v.Causes, &v.CauseFirst, r.Out)
 	}
 	if s < len(g.PlayerData) {
 		for k, x := range g.PlayerData[s] {
@@ -182,6 +188,19 @@ func (t *Tally) seat(g Game, s, rank int) {
 			}
 		}
 	}
+}
+
+// countKind counts reason r by its kind (results.ReasonKind) in n, keeping
+// the first of each kind in full in first.
+func countKind(n *map[string]int, first *map[string]string, r string) {
+	k := results.ReasonKind(r)
+	if *n == nil {
+		*n, *first = map[string]int{}, map[string]string{}
+	}
+	if (*n)[k] == 0 {
+		(*first)[k] = r
+	}
+	(*n)[k]++
 }
 
 // compare counts a placement of versions at rank.

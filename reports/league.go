@@ -15,8 +15,8 @@ import (
 
 // LeagueTable is a league's ladder: rank, version, rating ± 95% interval,
 // the likelihood of superiority over the next version, games, score (two
-// versions a game) or first places and mean place, forfeits, and the mean
-// of each player_data column.
+// versions a game) or first places and mean place, forfeits, eliminations
+// (games that say so), and the mean of each player_data column.
 func LeagueTable(b *league.Board) *Table {
 	t := &Table{Title: fmt.Sprintf("league %s: %s, %s ratings (Elo, 95%% interval) over %d games", b.League, b.Game, b.Model, b.Games)}
 	t.Header = []string{"rank", "version", "rating", "95% interval", "LOS next", "games"}
@@ -25,7 +25,11 @@ func LeagueTable(b *league.Board) *Table {
 	} else {
 		t.Header = append(t.Header, "firsts", "mean place")
 	}
-	t.Header = append(t.Header, "forfeits", "entrant")
+	t.Header = append(t.Header, "forfeits")
+	if b.Eliminations {
+		t.Header = append(t.Header, "eliminated")
+	}
+	t.Header = append(t.Header, "entrant")
 	t.Header = append(t.Header, b.Data...)
 	for _, r := range b.Rows {
 		name := r.Version
@@ -43,7 +47,11 @@ func LeagueTable(b *league.Board) *Table {
 		} else {
 			row = append(row, strconv.Itoa(r.Firsts), optFixed2(r.MeanRank))
 		}
-		row = append(row, strconv.Itoa(r.Forfeits), r.Entrant)
+		row = append(row, strconv.Itoa(r.Forfeits))
+		if b.Eliminations {
+			row = append(row, strconv.Itoa(r.Eliminated))
+		}
+		row = append(row, r.Entrant)
 		for _, k := range b.Data {
 			if x, ok := r.Data[k]; ok {
 				row = append(row, Num(x))

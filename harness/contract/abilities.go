@@ -125,6 +125,15 @@ type Eliminator interface {
 	Eliminated(o *Outcome, seat int) string
 }
 
+// EliminatedOf is why seat of o was out before the game ended, when g is an
+// Eliminator; "" otherwise.
+func EliminatedOf(g Game, o *Outcome, seat int) string {
+	if e, ok := g.(Eliminator); ok {
+		return e.Eliminated(o, seat)
+	}
+	return ""
+}
+
 // Ability names as Abilities returns them.
 const (
 	AbilityReplay    = "replay"

@@ -132,11 +132,9 @@ func (t *ConductTally) Add(caseID string, o *contract.Outcome, seat int) {
 		t.c.Forfeits++
 		count(&t.c.Reasons, &t.kinds, r, caseID)
 	}
-	if e, ok := t.Game.(contract.Eliminator); ok {
-		if r := e.Eliminated(o, seat); r != "" {
-			t.c.Eliminated++
-			count(&t.c.Causes, &t.causes, r, caseID)
-		}
+	if r := contract.EliminatedOf(t.Game, o, seat); r != "" {
+		t.c.Eliminated++
+		count(&t.c.Causes, &t.causes, r, caseID)
 	}
 	a := o.SeatAnswers(seat)
 	if a.Ignored > 0 {

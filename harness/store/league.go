@@ -417,6 +417,9 @@ type LeagueSeat struct {
 	Score   float64 `json:"s"`
 	Rank    int     `json:"r"`
 	Forfeit string  `json:"f,omitempty"`
+	// Out is why the seat was out before the game ended, in a game that
+	// says so (contract.Eliminator).
+	Out string `json:"o,omitempty"`
 }
 
 // LeagueGame is a stored game of a league.
