@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,5 +51,28 @@ func TestConductText(t *testing.T) {
 	}
 	if ConductTable("t", nil, []results.Conduct{{Games: 3}}) != nil {
 		t.Fatal("a table of nothing")
+	}
+}
+
+// TestEvalTablesShowEliminations: in a game with eliminations the case
+// table has each game's cause and the standings each entrant's count;
+// without, neither column.
+func TestEvalTablesShowEliminations(t *testing.T) {
+	s := &results.EvalSummary{Game: "g", Strategy: "a", Opponents: []string{"b", "c"}, Games: 2, Eliminations: true,
+		Cases:     []results.EvalCase{{Case: "seed:1", Score: 3, Rank: 2, Eliminated: "faced the border"}, {Case: "seed:2", Score: 9, Rank: 1}},
+		Standings: []results.EvalStanding{{Entrant: "a", Games: 2, Eliminated: 1}, {Entrant: "b", Games: 2}, {Entrant: "c", Games: 2, Eliminated: 2}}}
+	ct := EvalCaseTable(nil, s, false)
+	col := slices.Index(ct.Header, "eliminated")
+	if col < 0 || ct.Rows[0][col] != "faced the border" || ct.Rows[1][col] != "" {
+		t.Fatalf("case table %q %q", ct.Header, ct.Rows)
+	}
+	st := EvalStandingsTable(s)
+	col = slices.Index(st.Header, "eliminated")
+	if col < 0 || st.Rows[0][col] != "1" || st.Rows[1][col] != "0" || st.Rows[2][col] != "2" {
+		t.Fatalf("standings %q %q", st.Header, st.Rows)
+	}
+	s.Eliminations = false
+	if slices.Contains(EvalCaseTable(nil, s, false).Header, "eliminated") || slices.Contains(EvalStandingsTable(s).Header, "eliminated") {
+		t.Fatal("a game without eliminations has the column")
 	}
 }

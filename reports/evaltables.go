@@ -117,6 +117,9 @@ func EvalCaseTable(g contract.Game, s *results.EvalSummary, wall bool) *Table {
 	}
 	t.Header = append(t.Header, "turns")
 	t.Header = append(t.Header, cols...)
+	if s.Eliminations {
+		t.Header = append(t.Header, "eliminated")
+	}
 	t.Header = append(t.Header, "forfeit")
 	if wall {
 		t.Header = append(t.Header, "ms")
@@ -142,6 +145,9 @@ func EvalCaseTable(g contract.Game, s *results.EvalSummary, wall bool) *Table {
 		row = append(row, strconv.Itoa(c.Turns))
 		for _, k := range cols {
 			row = append(row, detailCell(c.Detail[k]))
+		}
+		if s.Eliminations {
+			row = append(row, c.Eliminated)
 		}
 		row = append(row, c.Forfeit)
 		if wall {
@@ -196,18 +202,25 @@ func EvalGroupTable(s *results.EvalSummary) *Table {
 }
 
 // EvalStandingsTable is every entrant's record in a line-up of three
-// seats or more (first places, mean rank, mean score, forfeits), in seat
-// order, or nil.
+// seats or more (first places, mean rank, mean score, forfeits, and
+// eliminations where the game has them), in seat order, or nil.
 func EvalStandingsTable(s *results.EvalSummary) *Table {
 	if len(s.Standings) == 0 {
 		return nil
 	}
 	t := &Table{Title: fmt.Sprintf("%s: every seat of the line-up (%d games%s)", s.Game, s.Games, lowerNote(s.Direction)),
 		Header: []string{"seat", "entrant", "games", "first", "first %", "mean rank", "mean score", "forfeits"}}
+	if s.Eliminations {
+		t.Header = append(t.Header, "eliminated")
+	}
 	for k, st := range s.Standings {
-		t.Rows = append(t.Rows, []string{strconv.Itoa(k), st.Entrant, strconv.Itoa(st.Games), strconv.Itoa(st.Firsts),
+		row := []string{strconv.Itoa(k), st.Entrant, strconv.Itoa(st.Games), strconv.Itoa(st.Firsts),
 			fmt.Sprintf("%.1f", 100*float64(st.Firsts)/float64(max(st.Games, 1))),
-			fmt.Sprintf("%.2f", st.MeanRank), Num(st.MeanScore), strconv.Itoa(st.Forfeits)})
+			fmt.Sprintf("%.2f", st.MeanRank), Num(st.MeanScore), strconv.Itoa(st.Forfeits)}
+		if s.Eliminations {
+			row = append(row, strconv.Itoa(st.Eliminated))
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.NumericRight()
 	return t

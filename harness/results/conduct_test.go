@@ -29,7 +29,7 @@ var _ contract.Eliminator = faulty{}
 var faultyLimits = contract.TimeLimits{Turn: 50 * time.Millisecond, FirstTurn: time.Second, Margin: 20 * time.Millisecond, FirstTurnMargin: 250 * time.Millisecond}
 
 func (faulty) Info() contract.GameInfo {
-	return contract.GameInfo{Name: "faulty", MinSeats: 1, MaxSeats: 2, Direction: contract.Higher, Limits: faultyLimits,
+	return contract.GameInfo{Name: "faulty", MinSeats: 1, MaxSeats: 3, Direction: contract.Higher, Limits: faultyLimits,
 		CaseSets: []contract.CaseSetInfo{{Name: "seeds:N"}}}
 }
 
@@ -217,7 +217,23 @@ func TestEliminations(t *testing.T) {
 		if len(s.Conduct) != 2 || s.Conduct[0].Eliminated != 3 || !slices.Equal(s.Conduct[0].Causes, want) || s.Conduct[1].Eliminated != 0 {
 			t.Fatalf("run %d: conduct %+v", i, s.Conduct)
 		}
+		if !s.Eliminations || s.Cases[0].Eliminated != "hit the wall in round 1" || s.Cases[1].Eliminated != "" {
+			t.Fatalf("run %d: cases %+v", i, s.Cases[:2])
+		}
 		js[i] = testjson.Marshal(t, s.Conduct)
+	}
+	// A line-up of three: each entrant's standing counts its eliminations.
+	p3, err := runner.EvalPlan(g, "seeds:4", o, []*entrant.Entrant{a, o}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs3, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s3 := SummarizeEval(rs3)
+	if len(s3.Standings) != 3 || s3.Standings[0].Eliminated != 0 || s3.Standings[1].Eliminated != 2 || s3.Standings[2].Eliminated != 0 {
+		t.Fatalf("standings %+v", s3.Standings)
 	}
 	if string(js[0]) != string(js[1]) {
 		t.Fatalf("resumed conduct differs:\n%s\n%s", js[0], js[1])

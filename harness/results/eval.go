@@ -39,6 +39,9 @@ type EvalSummary struct {
 	// record in seat order, the evaluated one first: who came first most
 	// often is the question a line-up answers.
 	Standings []EvalStanding `json:"standings,omitempty"`
+	// Eliminations is true when the game says why a seat was out before
+	// the end (contract.Eliminator): the cases and standings carry it.
+	Eliminations bool `json:"eliminations,omitempty"`
 	// Conduct is the evaluated entrant's forfeits by reason, ignored
 	// answers and answer times, then the opponents' where they have any.
 	Conduct []Conduct `json:"conduct"`
@@ -77,7 +80,8 @@ type EvalCase struct {
 	Rank           int            `json:"rank,omitempty"`
 	Turns          int            `json:"turns"`
 	Forfeit        string         `json:"forfeit,omitempty"`
-	Ignored        int            `json:"ignored,omitempty"` // answers the rules ignored
+	Eliminated     string         `json:"eliminated,omitempty"` // why the entrant was out before the end (contract.Eliminator)
+	Ignored        int            `json:"ignored,omitempty"`    // answers the rules ignored
 	OpponentScores []float64      `json:"opponent_scores,omitempty"`
 	Detail         map[string]any `json:"detail,omitempty"`
 	// Optimum is the best possible score of the case and Gap the distance of
@@ -95,6 +99,9 @@ type EvalStanding struct {
 	MeanRank  float64 `json:"mean_rank"`
 	MeanScore float64 `json:"mean_score"`
 	Forfeits  int     `json:"forfeits,omitempty"`
+	// Eliminated counts the games it was out of before their end, in a
+	// game that says so (EvalSummary.Eliminations).
+	Eliminated int `json:"eliminated,omitempty"`
 }
 
 // EvalGroup is one aggregation group (hextris: one problem).
@@ -112,6 +119,7 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 	info := p.Game.Info()
 	s := &EvalSummary{Game: info.Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID,
 		Direction: info.Direction, RefereeErrors: rs.RefereeErrors}
+	_, s.Eliminations = p.Game.(contract.Eliminator)
 	for _, o := range p.Entrants[1:] {
 		s.Opponents = append(s.Opponents, o.Label())
 	}
@@ -140,12 +148,12 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 		}
 		for k, st := range r.Outcome.Seats {
 			if stand != nil && k < len(m.Seats) {
-				addStanding(&stand[m.Seats[k]], st)
+				addStanding(&stand[m.Seats[k]], st, contract.EliminatedOf(p.Game, &r.Outcome, k))
 			}
 		}
 		seat := r.Outcome.Seats[0]
 		c := EvalCase{Case: m.Case.ID, Group: m.Case.Group, Score: seat.Score, Turns: r.Outcome.Turns,
-			Forfeit: seat.Forfeit, Ignored: r.Outcome.SeatAnswers(0).Ignored, Detail: withoutAnswers(r.Outcome.Detail),
+			Forfeit: seat.Forfeit, Eliminated: contract.EliminatedOf(p.Game, &r.Outcome, 0), Ignored: r.Outcome.SeatAnswers(0).Ignored, Detail: withoutAnswers(r.Outcome.Detail),
 			WallMS: float64(r.Wall) / 1e6}
 		if multi {
 			c.Rank = seat.Rank
@@ -211,8 +219,9 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 }
 
 // addStanding counts one game's seat in its entrant's record (rank and
-// score summed; SummarizeEval divides).
-func addStanding(st *EvalStanding, r contract.SeatResult) {
+// score summed; SummarizeEval divides); out is why the seat was out before
+// the end ("" for none).
+func addStanding(st *EvalStanding, r contract.SeatResult, out string) {
 	st.Games++
 	if r.Rank == 1 {
 		st.Firsts++
@@ -221,6 +230,9 @@ func addStanding(st *EvalStanding, r contract.SeatResult) {
 	st.MeanScore += r.Score
 	if r.Forfeit != "" {
 		st.Forfeits++
+	}
+	if out != "" {
+		st.Eliminated++
 	}
 }
 
