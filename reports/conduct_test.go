@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gauntlet/harness/results"
+	"gauntlet/tuning"
 )
 
 func TestConductText(t *testing.T) {
@@ -74,5 +75,30 @@ func TestEvalTablesShowEliminations(t *testing.T) {
 	s.Eliminations = false
 	if slices.Contains(EvalCaseTable(nil, s, false).Header, "eliminated") || slices.Contains(EvalStandingsTable(s).Header, "eliminated") {
 		t.Fatal("a game without eliminations has the column")
+	}
+}
+
+// TestTrialTableShowsEliminations: a study's trial table has the answer
+// columns only for an external entrant and the elimination columns only in
+// a game with eliminations.
+func TestTrialTableShowsEliminations(t *testing.T) {
+	s := &tuning.Summary{Study: "s", Trials: []tuning.TrialRow{
+		{Number: 0, State: "complete", Conduct: &tuning.TrialConduct{Games: 10, Eliminations: true, Eliminated: 2, OthersEliminated: 5}},
+		{Number: 1, State: "complete", Conduct: &tuning.TrialConduct{Games: 4, Eliminations: true}},
+		{Number: 2, State: "complete"},
+	}}
+	tb := tuneTrialTable(s)
+	ours, others := slices.Index(tb.Header, "eliminated"), slices.Index(tb.Header, "others eliminated")
+	if slices.Contains(tb.Header, "forfeits") || ours < 0 || others < 0 {
+		t.Fatalf("header %q", tb.Header)
+	}
+	if tb.Rows[0][ours] != "2/10" || tb.Rows[0][others] != "5" || tb.Rows[1][ours] != "0/4" || tb.Rows[2][ours] != "" {
+		t.Fatalf("rows %q", tb.Rows)
+	}
+	s.Trials[0].Conduct = &tuning.TrialConduct{Games: 10, Forfeits: 1, MaxMS: 40}
+	s.Trials[1].Conduct = nil
+	tb = tuneTrialTable(s)
+	if !slices.Contains(tb.Header, "forfeits") || slices.Contains(tb.Header, "eliminated") {
+		t.Fatalf("an external bot in a game without eliminations: header %q", tb.Header)
 	}
 }

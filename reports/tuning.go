@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,17 +70,27 @@ func WriteTuneSummary(w io.Writer, s *tuning.Summary, wall time.Duration) {
 }
 
 // tuneTrialTable is the table of a study's trials: one row each, with the
-// answer times and forfeits of an external entrant.
+// answer times and forfeits of an external entrant, and the seats
+// eliminated in a game that has eliminations.
 func tuneTrialTable(s *tuning.Summary) *Table {
-	external := false
+	external, elim := false, false
 	for _, tr := range s.Trials {
-		external = external || tr.Conduct != nil
+		if c := tr.Conduct; c != nil {
+			// A built-in strategy's conduct is its eliminations alone.
+			external = external || c.MaxMS > 0 || c.Forfeits > 0
+			elim = elim || c.Eliminations
+		}
 	}
 	tb := &Table{Title: "trials of study " + s.Study,
 		Header: []string{"#", "state", "value", "cases", "pruned at", "params"}}
 	if external {
 		// The first answer of a game includes the bot's start-up.
 		tb.Header = append(tb.Header, "first answer", "later answers", "forfeits")
+	}
+	if elim {
+		// Of the games the trial played (not those it took from earlier
+		// trials): the tuned entrant's, then the other seats'.
+		tb.Header = append(tb.Header, "eliminated", "others eliminated")
 	}
 	tb.Header = append(tb.Header, "note")
 	for _, tr := range s.Trials {
@@ -119,6 +130,13 @@ func tuneTrialTable(s *tuning.Summary) *Table {
 				}
 			}
 			row = append(row, first, later, forfeits)
+		}
+		if elim {
+			ours, others := "", ""
+			if c := tr.Conduct; c != nil && c.Eliminations {
+				ours, others = fmt.Sprintf("%d/%d", c.Eliminated, c.Games), strconv.Itoa(c.OthersEliminated)
+			}
+			row = append(row, ours, others)
 		}
 		tb.Rows = append(tb.Rows, append(row, Truncate(note, 100)))
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/c-bata/goptuna"
 	"gorm.io/gorm"
 
-	"gauntlet/harness/results"
+	"gauntlet/harness/contract"
 )
 
 // StudyInfo is one line of the study list.
@@ -87,13 +87,15 @@ type TrialRecord struct {
 	Base     bool `json:"base,omitempty"`
 	Reused   int  `json:"reused,omitempty"`
 	RepeatOf int  `json:"repeat_of"`
-	// Conduct is how an external entrant's games went: forfeits with the
-	// first reason, and answer times (the first answer includes the bot's
-	// start-up). Nil for built-in strategies.
+	// Conduct is how the games went beyond their scores: an external
+	// entrant's forfeits with the first reason and answer times (the first
+	// answer includes the bot's start-up), and in a game with eliminations
+	// the seats eliminated. Nil for built-in strategies in other games.
 	Conduct *TrialConduct `json:"conduct,omitempty"`
 }
 
-// TrialConduct sums up an external entrant's games in one trial.
+// TrialConduct sums up the games one trial played (not those whose scores
+// it took from earlier trials).
 type TrialConduct struct {
 	Games       int     `json:"games"`
 	Forfeits    int     `json:"forfeits"`
@@ -101,11 +103,21 @@ type TrialConduct struct {
 	FirstMS     float64 `json:"first_answer_ms"` // mean first answer: the bot's start-up and its first turn
 	LaterMS     float64 `json:"later_answer_ms"` // mean later answer
 	MaxMS       float64 `json:"max_answer_ms"`
+	// Eliminations is true in a game that says why a seat was out before
+	// the end (contract.Eliminator): Eliminated counts the tuned entrant's
+	// games so, OthersEliminated the other seats out in all the games.
+	Eliminations     bool `json:"eliminations,omitempty"`
+	Eliminated       int  `json:"eliminated,omitempty"`
+	OthersEliminated int  `json:"others_eliminated,omitempty"`
 }
 
-// trialConduct condenses a results.Conduct.
-func trialConduct(c results.Conduct) *TrialConduct {
+// trialConduct condenses the tally.
+func (t *trialTally) trialConduct() *TrialConduct {
+	c := t.cand.Conduct()
 	tc := &TrialConduct{Games: c.Games, Forfeits: c.Forfeits}
+	if _, ok := t.cand.Game.(contract.Eliminator); ok {
+		tc.Eliminations, tc.Eliminated, tc.OthersEliminated = true, c.Eliminated, t.others
+	}
 	if len(c.Reasons) > 0 {
 		tc.FirstReason = c.Reasons[0].First
 	}

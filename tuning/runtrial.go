@@ -10,8 +10,6 @@ import (
 	"github.com/c-bata/goptuna"
 	rdb "github.com/c-bata/goptuna/rdb.v2"
 	"gorm.io/gorm"
-
-	"gauntlet/harness/results"
 )
 
 // outcome of one trial's evaluation.
@@ -65,10 +63,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 	}
 	full := reused == n
 	chunk := max(w.t.spec.Chunk, 1)
-	var tally *results.ConductTally
-	if w.t.base.IsExternal() {
-		tally = &results.ConductTally{}
-	}
+	tally := newTrialTally(w.t.game, w.t.base.IsExternal())
 	finished := reused // units with a score, taken or played
 	for from := 0; terr == nil && from < n; from += chunk {
 		to := min(from+chunk, n)
@@ -90,7 +85,7 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 		if tally != nil {
 			// A bot that forfeits every game is not being tuned: fail the
 			// trial with the reason, and let the study go on.
-			if c := tally.Conduct(); c.Games > 0 && c.Forfeits == c.Games {
+			if c := tally.cand.Conduct(); c.Games > 0 && c.Forfeits == c.Games {
 				terr = fmt.Errorf("the bot forfeited all %d games: %s", c.Games, c.Reasons[0].First)
 				break
 			}
@@ -139,8 +134,8 @@ func (w *worker) run(ctx context.Context, a acquired) error {
 			return nil
 		}
 		ts := rdb.NewStorage(tx)
-		if tally != nil && tally.Conduct().Games > 0 {
-			js, err := json.Marshal(trialConduct(tally.Conduct()))
+		if tally != nil && tally.cand.Conduct().Games > 0 {
+			js, err := json.Marshal(tally.trialConduct())
 			if err != nil {
 				return err
 			}

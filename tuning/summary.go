@@ -112,7 +112,8 @@ type TrialRow struct {
 	Worker   string         `json:"worker,omitempty"`
 	Reason   string         `json:"reason,omitempty"`
 	Seconds  float64        `json:"-"`
-	// Conduct: an external entrant's forfeits and answer times.
+	// Conduct: an external entrant's forfeits and answer times, and the
+	// seats eliminated in a game with eliminations.
 	Conduct *TrialConduct `json:"conduct,omitempty"`
 }
 

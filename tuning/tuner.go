@@ -573,9 +573,10 @@ func (t *Tuner) Play(ctx context.Context, v param.Values, from, to, jobs int, op
 	return t.play(ctx, v, from, to, jobs, opt, nil)
 }
 
-// play is Play that also counts the tuned entrant's conduct (forfeits,
-// answer times) into tally when it is not nil.
-func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, opt contract.PlayOptions, tally *results.ConductTally) ([]float64, error) {
+// play is Play that also counts the games' conduct (the tuned entrant's
+// forfeits and answer times, the seats eliminated) into tally when it is
+// not nil.
+func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, opt contract.PlayOptions, tally *trialTally) ([]float64, error) {
 	if from < 0 || to > len(t.units) || from > to {
 		return nil, fmt.Errorf("units [%d, %d) out of range (%d units)", from, to, len(t.units))
 	}
@@ -598,7 +599,7 @@ func (t *Tuner) play(ctx context.Context, v param.Values, from, to, jobs int, op
 // order) with the strategy at values v and returns the score of every unit
 // whose games all finished, by unit index: all of them, or, with an error
 // (an interruption), those that finished before it.
-func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs int, opt contract.PlayOptions, tally *results.ConductTally) (map[int]float64, error) {
+func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs int, opt contract.PlayOptions, tally *trialTally) (map[int]float64, error) {
 	got := make(map[int]float64, len(idx))
 	if len(idx) == 0 {
 		return got, nil
@@ -634,7 +635,7 @@ func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs i
 				continue
 			}
 			if tally != nil {
-				tally.Add(u.Case, &r.Outcome, u.candSeat[j])
+				tally.add(u.Case, &r.Outcome, u.candSeat[j])
 			}
 			seats := r.Outcome.Seats
 			if u.oppSeat[j] < 0 {
@@ -662,6 +663,37 @@ func (t *Tuner) playUnits(ctx context.Context, v param.Values, idx []int, jobs i
 		got[ui] = x
 	}
 	return got, runErr
+}
+
+// trialTally counts what a trial's games say beyond their scores: the tuned
+// entrant's conduct (forfeits, answer times, eliminations) and, in a game
+// with eliminations (contract.Eliminator), how often the other seats were
+// out: a stand-in opponent that dies far more often than the bot it stands
+// for shows it in every trial.
+type trialTally struct {
+	cand   results.ConductTally
+	others int
+}
+
+// newTrialTally returns the tally of a trial of game, or nil when there is
+// nothing to count beyond the scores (a built-in strategy in a game
+// without eliminations).
+func newTrialTally(game contract.Game, external bool) *trialTally {
+	if _, ok := game.(contract.Eliminator); !ok && !external {
+		return nil
+	}
+	return &trialTally{cand: results.ConductTally{Game: game}}
+}
+
+// add counts the game of case caseID in which the tuned entrant played
+// seat cand.
+func (t *trialTally) add(caseID string, o *contract.Outcome, cand int) {
+	t.cand.Add(caseID, o, cand)
+	for s := range o.Seats {
+		if s != cand && contract.EliminatedOf(t.cand.Game, o, s) != "" {
+			t.others++
+		}
+	}
 }
 
 // GameArg is the --game value of a study's game: its source when it was
