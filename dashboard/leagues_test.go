@@ -13,6 +13,9 @@ import (
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/entrant"
+	"gauntlet/harness/results"
+	"gauntlet/harness/runner"
+	"gauntlet/harness/store"
 	"gauntlet/league"
 )
 
@@ -172,11 +175,16 @@ func TestPagesShowEliminations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	evalID, evalOut := evalRunOf(t, url, "paperio", "random", "simple", 4)
 	_, ts := open(t, url)
 	result := parts(t, ts, "/parts/run/"+id)["result"]
 	want := "<th>eliminated B</th><td title=\"" + strconv.Itoa(sum.ConductB.Causes[0].Count) + " × " + sum.ConductB.Causes[0].First
 	if !strings.Contains(result, want) || !strings.Contains(result, ">"+strconv.Itoa(sum.ConductB.Eliminated)+"</td>") {
 		t.Errorf("the run's result lacks %q and the count %d:\n%s", want, sum.ConductB.Eliminated, result)
+	}
+	if r := parts(t, ts, "/parts/run/"+evalID)["result"]; !strings.Contains(r, "<th>eliminated</th><td title=") ||
+		!strings.Contains(r, ">"+strconv.Itoa(evalOut)+"</td>") {
+		t.Errorf("the eval's result lacks its %d eliminations:\n%s", evalOut, r)
 	}
 	ladder := parts(t, ts, "/parts/league/deaths")["ladder"]
 	if !strings.Contains(ladder, "<th>eliminated</th>") || !strings.Contains(ladder, "line crossed by other player") {
@@ -188,4 +196,45 @@ func TestPagesShowEliminations(t *testing.T) {
 	if l := parts(t, bs, "/parts/league/pool")["ladder"]; strings.Contains(l, "eliminated") {
 		t.Errorf("a brew ladder shows eliminations:\n%s", l)
 	}
+}
+
+// evalRunOf plays an eval of strategy a against b on seeds:n of game into
+// the store at url and stores its summary, as `gauntlet eval` does; it
+// returns the run's ID and how often a was eliminated.
+func evalRunOf(t *testing.T, url, game, a, b string, n int) (string, int) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := contract.Default.Game(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ea, err := entrant.Parse(contract.Default, game, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := entrant.Parse(contract.Default, game, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := runner.EvalPlan(g, "seeds:"+strconv.Itoa(n), ea, []*entrant.Entrant{eb}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.Open(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(ctx, plan, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := results.SummarizeEval(rs)
+	if err := st.FinishRun(ctx, plan.Run.ID, "done", sum.Stored()); err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.Conduct) == 0 || sum.Conduct[0].Eliminated == 0 {
+		t.Fatalf("the eval's entrant %s was never eliminated: %+v", a, sum.Conduct)
+	}
+	return plan.Run.ID, sum.Conduct[0].Eliminated
 }
