@@ -38,18 +38,8 @@ func abRun(t testing.TB, url string, games int, finish bool) (*results.ABSummary
 func abRunOf(t testing.TB, url, game, sa, sb string, games int, finish bool) (*results.ABSummary, string) {
 	t.Helper()
 	ctx := context.Background()
-	g, err := contract.Default.Game(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := entrant.Parse(contract.Default, game, sa)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := entrant.Parse(contract.Default, game, sb)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, ents := gameEntrants(t, game, sa, sb)
+	a, b := ents[0], ents[1]
 	sp, err := results.ParseSPRT("0,10")
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +76,22 @@ func abRunOf(t testing.TB, url, game, sa, sb string, games int, finish bool) (*r
 		}
 	}
 	return sum, plan.Run.ID
+}
+
+// gameEntrants returns game and its entrants of specs.
+func gameEntrants(t testing.TB, game string, specs ...string) (contract.Game, []*entrant.Entrant) {
+	t.Helper()
+	g, err := contract.Default.Game(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents := make([]*entrant.Entrant, len(specs))
+	for i, s := range specs {
+		if ents[i], err = entrant.Parse(contract.Default, game, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, ents
 }
 
 // tuneStudy runs a short real tuning study (hextris hexgreedy on one

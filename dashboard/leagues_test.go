@@ -204,19 +204,8 @@ func TestPagesShowEliminations(t *testing.T) {
 func evalRunOf(t *testing.T, url, game, a, b string, n int) (string, int) {
 	t.Helper()
 	ctx := context.Background()
-	g, err := contract.Default.Game(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ea, err := entrant.Parse(contract.Default, game, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	eb, err := entrant.Parse(contract.Default, game, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan, err := runner.EvalPlan(g, "seeds:"+strconv.Itoa(n), ea, []*entrant.Entrant{eb}, "")
+	g, ents := gameEntrants(t, game, a, b)
+	plan, err := runner.EvalPlan(g, "seeds:"+strconv.Itoa(n), ents[0], ents[1:], "")
 	if err != nil {
 		t.Fatal(err)
 	}

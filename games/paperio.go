@@ -201,21 +201,9 @@ func (g paperioGame) Replay(ctx context.Context, io cli.IO, args []string) error
 }
 
 // Eliminated is the referee's cause of seat's death, its events joined by
-// "; " ("" for a player alive at the end), from the game's detail: a
-// []string as played, a []any once read back from the store.
+// "; " ("" for a player alive at the end), from the game's detail.
 func (paperioGame) Eliminated(o *contract.Outcome, seat int) string {
-	switch d := o.Detail["deaths"].(type) {
-	case []string:
-		if seat >= 0 && seat < len(d) {
-			return d[seat]
-		}
-	case []any:
-		if seat >= 0 && seat < len(d) {
-			s, _ := d[seat].(string) // anything else is no cause we wrote
-			return s
-		}
-	}
-	return ""
+	return o.SeatString("deaths", seat)
 }
 
 // ReplayReference is the traces of the organisers' server, one game each.

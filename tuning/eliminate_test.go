@@ -26,16 +26,7 @@ func (g mortal) Play(ctx context.Context, c contract.Case, players []contract.Pl
 	return out, err
 }
 
-func (mortal) Eliminated(o *contract.Outcome, seat int) string {
-	switch d := o.Detail["out"].(type) {
-	case []string:
-		return d[seat]
-	case []any:
-		s, _ := d[seat].(string)
-		return s
-	}
-	return ""
-}
+func (mortal) Eliminated(o *contract.Outcome, seat int) string { return o.SeatString("out", seat) }
 
 // TestTrialsCountEliminations: in a game with eliminations every trial of
 // a built-in strategy records the games it played, how often the tuned

@@ -71,6 +71,24 @@ func (o *Outcome) SeatAnswers(i int) Answers {
 	return all[i]
 }
 
+// SeatString is seat's entry of the per-seat list of strings in
+// Detail[key], as played ([]string) or as read back from the store ([]any);
+// "" when there is none.
+func (o *Outcome) SeatString(key string, seat int) string {
+	switch d := o.Detail[key].(type) {
+	case []string:
+		if seat >= 0 && seat < len(d) {
+			return d[seat]
+		}
+	case []any:
+		if seat >= 0 && seat < len(d) {
+			s, _ := d[seat].(string) // anything else is no string of ours
+			return s
+		}
+	}
+	return ""
+}
+
 // AnswerTimes are an external bot's answer times, per kind of turn: the
 // first answer of a game (which includes starting the bot's process) and
 // the others, with the limits they were held to (0: none) to see how close

@@ -108,3 +108,30 @@ func TestTimeLimitOptions(t *testing.T) {
 
 // faultyLimits are a game's time limits for TestTimeLimitOptions.
 var faultyLimits = TimeLimits{Turn: 50 * time.Millisecond, FirstTurn: time.Second, Margin: 20 * time.Millisecond, FirstTurnMargin: 250 * time.Millisecond}
+
+// TestSeatString: a per-seat list of strings reads the same as played and
+// after a trip through JSON; a missing key, another type, another element
+// type or a seat out of range is "".
+func TestSeatString(t *testing.T) {
+	played := Outcome{Detail: map[string]any{"deaths": []string{"", "faced the border"}, "n": 3, "mixed": []any{"a", 7}}}
+	data, err := json.Marshal(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored Outcome
+	if err := json.Unmarshal(data, &stored); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []*Outcome{&played, &stored} {
+		for _, c := range []struct {
+			key  string
+			seat int
+			want string
+		}{{"deaths", 1, "faced the border"}, {"deaths", 0, ""}, {"deaths", 2, ""}, {"deaths", -1, ""},
+			{"none", 0, ""}, {"n", 0, ""}, {"mixed", 0, "a"}, {"mixed", 1, ""}} {
+			if got := o.SeatString(c.key, c.seat); got != c.want {
+				t.Errorf("SeatString(%q, %d) = %q; want %q", c.key, c.seat, got, c.want)
+			}
+		}
+	}
+}

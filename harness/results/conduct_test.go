@@ -82,18 +82,8 @@ func (faulty) Play(ctx context.Context, c contract.Case, players []contract.Play
 	return out, nil
 }
 
-// Eliminated reads the seat's cause from the detail, as played or as
-// decoded from the store.
-func (faulty) Eliminated(o *contract.Outcome, seat int) string {
-	switch d := o.Detail["out"].(type) {
-	case []string:
-		return d[seat]
-	case []any:
-		s, _ := d[seat].(string)
-		return s
-	}
-	return ""
-}
+// Eliminated reads the seat's cause from the detail.
+func (faulty) Eliminated(o *contract.Outcome, seat int) string { return o.SeatString("out", seat) }
 
 func faultyRegistry() *contract.Registry {
 	r := contract.NewRegistry()
@@ -102,6 +92,30 @@ func faultyRegistry() *contract.Registry {
 	r.RegisterStrategy(&contract.Strategy{Game: "faulty", Name: "bot", Params: specs,
 		New: func(v param.Values, seed uint64) (any, error) { return &faultyBot{fault: int(v["fault"])}, nil }})
 	return r
+}
+
+// evalTwice plays an eval of a against opp on seeds:n into a fresh store,
+// then again (every game resumed from the store), and returns both
+// summaries.
+func evalTwice(t *testing.T, g contract.Game, a, opp *entrant.Entrant, n int) [2]*EvalSummary {
+	t.Helper()
+	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "e.db"))
+	var sums [2]*EvalSummary
+	for i := range sums {
+		p, err := runner.EvalPlan(g, fmt.Sprintf("seeds:%d", n), a, []*entrant.Entrant{opp}, "twice")
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 1 && rs.Resumed != n {
+			t.Fatalf("second run resumed %d games of %d", rs.Resumed, n)
+		}
+		sums[i] = SummarizeEval(rs)
+	}
+	return sums
 }
 
 // TestEvalConductByReason: the eval summary counts forfeits per kind with
@@ -119,22 +133,7 @@ func TestEvalConductByReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "c.db"))
-	var sums [2]*EvalSummary
-	for i := range sums {
-		p, err := runner.EvalPlan(g, "seeds:6", a, []*entrant.Entrant{o}, "conduct")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(context.Background(), p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 1 && rs.Resumed != 6 {
-			t.Fatalf("second run resumed %d games", rs.Resumed)
-		}
-		sums[i] = SummarizeEval(rs)
-	}
+	sums := evalTwice(t, g, a, o, 6)
 	s := sums[0]
 	if len(s.Conduct) != 2 {
 		t.Fatalf("conduct of %d entrants", len(s.Conduct))
@@ -198,22 +197,9 @@ func TestABConduct(t *testing.T) {
 func TestEliminations(t *testing.T) {
 	r := faultyRegistry()
 	g, a, o := mustGame(t, r, "faulty"), mustParse(t, r, "faulty", "bot:fault=3"), mustParse(t, r, "faulty", "bot")
-	st := harnesstest.OpenStore(t, filepath.Join(t.TempDir(), "e.db"))
 	want := []ReasonCount{{Kind: "hit the wall in round #", Count: 3, First: "hit the wall in round 1", Case: "seed:1"}}
 	var js [2][]byte
-	for i := range js {
-		p, err := runner.EvalPlan(g, "seeds:6", a, []*entrant.Entrant{o}, "out")
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(context.Background(), p, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i == 1 && rs.Resumed != 6 {
-			t.Fatalf("second run resumed %d games", rs.Resumed)
-		}
-		s := SummarizeEval(rs)
+	for i, s := range evalTwice(t, g, a, o, 6) {
 		if len(s.Conduct) != 2 || s.Conduct[0].Eliminated != 3 || !slices.Equal(s.Conduct[0].Causes, want) || s.Conduct[1].Eliminated != 0 {
 			t.Fatalf("run %d: conduct %+v", i, s.Conduct)
 		}
