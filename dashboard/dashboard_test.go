@@ -52,10 +52,7 @@ func abRunOf(t testing.TB, url, game, sa, sb string, games int, finish bool) (*r
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStore(t, url)
 	defer st.Close()
 	rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(ctx, plan, stop)
 	if err != nil {
@@ -76,6 +73,16 @@ func abRunOf(t testing.TB, url, game, sa, sb string, games int, finish bool) (*r
 		}
 	}
 	return sum, plan.Run.ID
+}
+
+// openStore opens the store at url.
+func openStore(t testing.TB, url string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }
 
 // gameEntrants returns game and its entrants of specs.

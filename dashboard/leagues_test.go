@@ -15,7 +15,6 @@ import (
 	"gauntlet/harness/entrant"
 	"gauntlet/harness/results"
 	"gauntlet/harness/runner"
-	"gauntlet/harness/store"
 	"gauntlet/league"
 )
 
@@ -209,10 +208,7 @@ func evalRunOf(t *testing.T, url, game, a, b string, n int) (string, int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := store.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := openStore(t, url)
 	defer st.Close()
 	rs, err := (&runner.Runner{Jobs: 2, Store: st}).Run(ctx, plan, nil)
 	if err != nil {

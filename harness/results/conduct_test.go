@@ -118,6 +118,24 @@ func evalTwice(t *testing.T, g contract.Game, a, opp *entrant.Entrant, n int) [2
 	return sums
 }
 
+// abOf plays an ab of a against b on seeds:n (2n games) and summarizes it.
+func abOf(t *testing.T, g contract.Game, a, b *entrant.Entrant, n int) *ABSummary {
+	t.Helper()
+	p, err := runner.ABPlan(g, fmt.Sprintf("seeds:%d", n), a, b, nil, 0, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := SummarizeAB(rs, DefaultSPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 // TestEvalConductByReason: the eval summary counts forfeits per kind with
 // the first example of each, the ignored answers with the first, and the
 // answer times with warnings; a run loaded back from the store (every game
@@ -173,18 +191,7 @@ func TestEvalConductByReason(t *testing.T) {
 func TestABConduct(t *testing.T) {
 	r := faultyRegistry()
 	g, a, b := mustGame(t, r, "faulty"), mustParse(t, r, "faulty", "bot:fault=1"), mustParse(t, r, "faulty", "bot")
-	p, err := runner.ABPlan(g, "seeds:4", a, b, nil, 0, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := SummarizeAB(rs, DefaultSPRT)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := abOf(t, g, a, b, 4)
 	if s.ForfeitsA != 8 || s.ConductA.Forfeits != 8 || len(s.ConductA.Reasons) != 2 || s.ConductB.Forfeits != 0 ||
 		s.ConductA.Entrant != s.A || s.ConductB.Times == nil || s.ConductB.Times.First.Answers != 8 {
 		t.Fatalf("A %+v\nB %+v", s.ConductA, s.ConductB)
@@ -224,18 +231,7 @@ func TestEliminations(t *testing.T) {
 	if string(js[0]) != string(js[1]) {
 		t.Fatalf("resumed conduct differs:\n%s\n%s", js[0], js[1])
 	}
-	p, err := runner.ABPlan(g, "seeds:4", a, o, nil, 0, "", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := (&runner.Runner{Jobs: 2}).Run(context.Background(), p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := SummarizeAB(rs, DefaultSPRT)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := abOf(t, g, a, o, 4)
 	if s.ConductA.Eliminated != 4 || len(s.ConductA.Causes) != 1 || s.ConductA.Causes[0].Count != 4 || s.ConductB.Eliminated != 0 {
 		t.Fatalf("A %+v\nB %+v", s.ConductA, s.ConductB)
 	}
