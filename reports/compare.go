@@ -23,8 +23,12 @@ func CompareHeadline(c *results.Comparison) string {
 	fmt.Fprintf(&b, "\n%d %s in common, %d identical; result changed in %d: %d better, %d worse (sign test p = %.3g)\n",
 		c.Common, plural(c.Common, "game"), c.Identical, c.Better+c.Worse, c.Better, c.Worse, c.SignP)
 	if c.Seats > 1 {
-		fmt.Fprintf(&b, "points per game %.3f → %.3f; firsts %d → %d; mean rank %.2f → %.2f; forfeits %d → %d\n",
+		fmt.Fprintf(&b, "points per game %.3f → %.3f; firsts %d → %d; mean rank %.2f → %.2f; forfeits %d → %d",
 			c.Base.Points, c.Run.Points, c.Base.Firsts, c.Run.Firsts, c.Base.MeanRank, c.Run.MeanRank, c.Base.Forfeits, c.Run.Forfeits)
+		if c.Eliminations {
+			fmt.Fprintf(&b, "; eliminated %d → %d", c.Base.Eliminated, c.Run.Eliminated)
+		}
+		b.WriteString("\n")
 		b.WriteString("margin (score less the best other seat's)")
 	} else {
 		b.WriteString("score")
@@ -83,10 +87,13 @@ func CompareTable(c *results.Comparison, all bool) *Table {
 	return t
 }
 
-// score is a seat's score, marked when it forfeited.
+// score is a seat's score, marked when it forfeited or was eliminated.
 func score(s results.SeatSample) string {
-	if s.Forfeit != "" {
+	switch {
+	case s.Forfeit != "":
 		return Num(s.Score) + " (forfeit)"
+	case s.Eliminated != "":
+		return Num(s.Score) + " (eliminated)"
 	}
 	return Num(s.Score)
 }

@@ -29,6 +29,14 @@ func TestCompareHeadlineAndTable(t *testing.T) {
 	if len(tb.Rows) != 1 || tb.Rows[0][0] != "seed:1/ab" || tb.Rows[0][5] != "1000 (forfeit)" || tb.Rows[0][7] != "better" {
 		t.Errorf("table rows %q", tb.Rows)
 	}
+	c.Eliminations, c.Base.Eliminated = true, 1
+	c.Games[0].Base.Eliminated = "faced the border"
+	if h := CompareHeadline(c); !strings.Contains(h, "; eliminated 1 → 0\n") {
+		t.Errorf("headline lacks the eliminations:\n%s", h)
+	}
+	if tb := CompareTable(c, false); tb.Rows[0][2] != "900 (eliminated)" {
+		t.Errorf("the eliminated seat's score is not marked: %q", tb.Rows[0])
+	}
 	c.Games[0].Change = 0
 	if tb := CompareTable(c, false); len(tb.Rows) != 0 {
 		t.Errorf("an unchanged game listed without --all: %q", tb.Rows)

@@ -34,8 +34,11 @@ type Comparison struct {
 	Margin    stats.Estimate     `json:"margin"` // run − base of the first entrant's margin, 95% CI
 	WilcoxonP *float64           `json:"wilcoxon_p,omitempty"`
 	Direction contract.Direction `json:"lower_is_better,omitempty"` // the game's (JSON: a boolean, as before)
-	Games     []ComparedGame     `json:"games"`                     // the common games in key order
-	Notes     []string           `json:"notes,omitempty"`
+	// Eliminations is true when the game says why a seat was out before
+	// the end (contract.Eliminator): each side counts the first entrant's.
+	Eliminations bool           `json:"eliminations,omitempty"`
+	Games        []ComparedGame `json:"games"` // the common games in key order
+	Notes        []string       `json:"notes,omitempty"`
 }
 
 // ComparedRun is one side of a Comparison, over the common games only.
@@ -49,8 +52,11 @@ type ComparedRun struct {
 	MeanRank float64  `json:"mean_rank"`
 	Firsts   int      `json:"firsts"` // games ranked first, alone or shared
 	Forfeits int      `json:"forfeits"`
-	Score    float64  `json:"mean_score"`
-	Margin   float64  `json:"mean_margin"`
+	// Eliminated counts the games the first entrant was out of before
+	// their end (Comparison.Eliminations).
+	Eliminated int     `json:"eliminated,omitempty"`
+	Score      float64 `json:"mean_score"`
+	Margin     float64 `json:"mean_margin"`
 }
 
 // ComparedGame is one common game.
@@ -70,6 +76,9 @@ type SeatSample struct {
 	Margin  float64 `json:"margin"` // score less the best other seat's score; the score itself alone
 	Points  float64 `json:"points"` // share of the other seats beaten, ties half (1 alone)
 	Forfeit string  `json:"forfeit,omitempty"`
+	// Eliminated is why the entrant was out before the game ended, in a
+	// game that says so ("" for none).
+	Eliminated string `json:"eliminated,omitempty"`
 }
 
 // StoredRun is a stored run and its finished games by match key, as they
@@ -106,6 +115,7 @@ func Compare(reg *contract.Registry, base, run *StoredRun) (*Comparison, error) 
 	}
 	info := g.Info()
 	c := &Comparison{Game: info.Name, Base: side(base.Run), Run: side(run.Run), Direction: info.Direction}
+	_, c.Eliminations = g.(contract.Eliminator)
 	var bm, rm []float64
 	for key, b := range base.Games {
 		r, ok := run.Games[key]
@@ -113,7 +123,7 @@ func Compare(reg *contract.Registry, base, run *StoredRun) (*Comparison, error) 
 			c.OnlyBase++
 			continue
 		}
-		bs, rs := sample(info, &b), sample(info, &r)
+		bs, rs := sample(g, &b), sample(g, &r)
 		if bs == nil || rs == nil {
 			return nil, fmt.Errorf("game %s: the first entrant has no seat (base seats %v, run seats %v)", key, b.Seats, r.Seats)
 		}
@@ -183,6 +193,9 @@ func (r *ComparedRun) add(s SeatSample) {
 	if s.Forfeit != "" {
 		r.Forfeits++
 	}
+	if s.Eliminated != "" {
+		r.Eliminated++
+	}
 }
 
 func (r *ComparedRun) average(n int) {
@@ -193,15 +206,18 @@ func (r *ComparedRun) average(n int) {
 	r.Margin /= f
 }
 
-// sample is the first entrant's result in a game; nil when it has no seat.
-func sample(info contract.GameInfo, g *store.GameRecord) *SeatSample {
+// sample is the first entrant's result in a game of game; nil when it has
+// no seat.
+func sample(game contract.Game, g *store.GameRecord) *SeatSample {
+	info := game.Info()
 	seat := slices.Index(g.Seats, 0)
 	o := &g.Outcome
 	if seat < 0 || seat >= len(o.Seats) {
 		return nil
 	}
 	me := o.Seats[seat]
-	s := &SeatSample{Score: me.Score, Rank: me.Rank, Margin: me.Score, Points: 1, Forfeit: me.Forfeit}
+	s := &SeatSample{Score: me.Score, Rank: me.Rank, Margin: me.Score, Points: 1, Forfeit: me.Forfeit,
+		Eliminated: contract.EliminatedOf(game, o, seat)}
 	if len(o.Seats) == 1 {
 		return s
 	}

@@ -105,3 +105,36 @@ func TestCompareRefusesOtherGamesAndNoCommonGame(t *testing.T) {
 		t.Errorf("runs with no common game: %v", err)
 	}
 }
+
+// TestCompareCountsEliminations: in a game with eliminations each side
+// counts the first entrant's, read from the stored detail, and each game
+// keeps its cause; a game without them counts none.
+func TestCompareCountsEliminations(t *testing.T) {
+	withOut := func(r *StoredRun, out map[string][]any) *StoredRun {
+		for k, o := range out {
+			g := r.Games[k]
+			g.Outcome.Detail = map[string]any{"out": o} // as decoded from the store
+			r.Games[k] = g
+		}
+		return r
+	}
+	base := withOut(storedRun("base", "faulty", map[string][]float64{"k1": {1, 2, 3}, "k2": {3, 2, 1}}),
+		map[string][]any{"k1": {"hit the wall in round 1", "", ""}, "k2": {"", "hit the wall in round 2", ""}})
+	run := storedRun("run", "faulty", map[string][]float64{"k1": {3, 2, 1}, "k2": {3, 2, 1}})
+	c, err := Compare(faultyRegistry(), base, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Eliminations || c.Base.Eliminated != 1 || c.Run.Eliminated != 0 || c.Games[0].Base.Eliminated != "hit the wall in round 1" ||
+		c.Games[1].Base.Eliminated != "" {
+		t.Errorf("eliminations %v, %d → %d, games %+v", c.Eliminations, c.Base.Eliminated, c.Run.Eliminated, c.Games)
+	}
+	c, err = Compare(harnesstest.DuelRegistry(&harnesstest.Duel{Seats: 3}), storedRun("a", "duel", map[string][]float64{"k": {1, 2, 3}}),
+		storedRun("b", "duel", map[string][]float64{"k": {1, 2, 3}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Eliminations || c.Base.Eliminated != 0 {
+		t.Errorf("a game without eliminations: %v, %d", c.Eliminations, c.Base.Eliminated)
+	}
+}
