@@ -56,7 +56,7 @@ func (f *Follower) Board(ctx context.Context) (*Board, error) {
 			return nil, err
 		}
 		f.def, f.tally = d, NewTally(d.Size, g.Info())
-		_, f.tally.Eliminations = g.(contract.Eliminator)
+		f.tally.Eliminations = contract.Eliminates(g)
 	}
 	vs, err := f.st.Versions(ctx, f.name)
 	if err != nil {

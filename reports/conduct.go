@@ -14,9 +14,8 @@ import (
 // prefixed by who ("A", "B", "opponent 1", or "" for none): the forfeits by
 // reason with the first of each, the eliminations by cause likewise, the
 // answers the rules ignored, the answer times per kind of turn, and
-// warnings. Nothing when there is nothing to
-// say. Every line went through untrusted.Line: a reason may hold what a
-// bot wrote to its stderr.
+// warnings. Nothing when there is nothing to say. Every line went through
+// untrusted.Line: a reason may hold what a bot wrote to its stderr.
 //
 //	A forfeits: 3 of 20 games
 //	A   2 × timeout in round 1: answered after 2,002 ms, limit 1,000 ms + margin 250 ms (first in seed:1)

@@ -115,7 +115,7 @@ type TrialConduct struct {
 func (t *trialTally) trialConduct() *TrialConduct {
 	c := t.cand.Conduct()
 	tc := &TrialConduct{Games: c.Games, Forfeits: c.Forfeits}
-	if _, ok := t.cand.Game.(contract.Eliminator); ok {
+	if contract.Eliminates(t.cand.Game) {
 		tc.Eliminations, tc.Eliminated, tc.OthersEliminated = true, c.Eliminated, t.others
 	}
 	if len(c.Reasons) > 0 {

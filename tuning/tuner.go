@@ -679,7 +679,7 @@ type trialTally struct {
 // nothing to count beyond the scores (a built-in strategy in a game
 // without eliminations).
 func newTrialTally(game contract.Game, external bool) *trialTally {
-	if _, ok := game.(contract.Eliminator); !ok && !external {
+	if !contract.Eliminates(game) && !external {
 		return nil
 	}
 	return &trialTally{cand: results.ConductTally{Game: game}}

@@ -125,6 +125,14 @@ type Eliminator interface {
 	Eliminated(o *Outcome, seat int) string
 }
 
+// Eliminates reports whether g says why a seat was out before the end (it
+// is an Eliminator): summaries then count eliminations and show the
+// columns for them.
+func Eliminates(g Game) bool {
+	_, ok := g.(Eliminator)
+	return ok
+}
+
 // EliminatedOf is why seat of o was out before the game ended, when g is an
 // Eliminator; "" otherwise.
 func EliminatedOf(g Game, o *Outcome, seat int) string {
@@ -178,8 +186,7 @@ func Abilities(g Game) []string {
 	add(ok, AbilityCost)
 	_, ok = g.(Viewer)
 	add(ok, AbilityView)
-	_, ok = g.(Eliminator)
-	add(ok, AbilityEliminate)
+	add(Eliminates(g), AbilityEliminate)
 	return out
 }
 

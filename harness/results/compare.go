@@ -115,7 +115,7 @@ func Compare(reg *contract.Registry, base, run *StoredRun) (*Comparison, error) 
 	}
 	info := g.Info()
 	c := &Comparison{Game: info.Name, Base: side(base.Run), Run: side(run.Run), Direction: info.Direction}
-	_, c.Eliminations = g.(contract.Eliminator)
+	c.Eliminations = contract.Eliminates(g)
 	var bm, rm []float64
 	for key, b := range base.Games {
 		r, ok := run.Games[key]
@@ -123,7 +123,7 @@ func Compare(reg *contract.Registry, base, run *StoredRun) (*Comparison, error) 
 			c.OnlyBase++
 			continue
 		}
-		bs, rs := sample(g, &b), sample(g, &r)
+		bs, rs := sample(g, info, &b), sample(g, info, &r)
 		if bs == nil || rs == nil {
 			return nil, fmt.Errorf("game %s: the first entrant has no seat (base seats %v, run seats %v)", key, b.Seats, r.Seats)
 		}
@@ -206,10 +206,9 @@ func (r *ComparedRun) average(n int) {
 	r.Margin /= f
 }
 
-// sample is the first entrant's result in a game of game; nil when it has
-// no seat.
-func sample(game contract.Game, g *store.GameRecord) *SeatSample {
-	info := game.Info()
+// sample is the first entrant's result in a game of game (info is its
+// Info); nil when it has no seat.
+func sample(game contract.Game, info contract.GameInfo, g *store.GameRecord) *SeatSample {
 	seat := slices.Index(g.Seats, 0)
 	o := &g.Outcome
 	if seat < 0 || seat >= len(o.Seats) {

@@ -13,8 +13,9 @@ import (
 // counted by reason with the first example of each, in games that say so
 // (contract.Eliminator) its eliminations counted by cause the same way, the
 // answers the rules ignored with the first one, and an external bot's
-// answer times with a warning where they come within 10% of a limit. The eval and ab summaries
-// carry one per entrant; ConductTally builds it from games.
+// answer times with a warning where they come within 10% of a limit. The
+// eval and ab summaries carry one per entrant; ConductTally builds it from
+// games.
 type Conduct struct {
 	Entrant  string        `json:"entrant"`
 	Games    int           `json:"games"`

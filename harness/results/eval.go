@@ -118,8 +118,7 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 	rec := e.Record()
 	info := p.Game.Info()
 	s := &EvalSummary{Game: info.Name, Strategy: e.Label(), Params: rec.Params, CaseSet: p.Run.CaseSet, Run: p.Run.ID,
-		Direction: info.Direction, RefereeErrors: rs.RefereeErrors}
-	_, s.Eliminations = p.Game.(contract.Eliminator)
+		Direction: info.Direction, RefereeErrors: rs.RefereeErrors, Eliminations: contract.Eliminates(p.Game)}
 	for _, o := range p.Entrants[1:] {
 		s.Opponents = append(s.Opponents, o.Label())
 	}
@@ -153,8 +152,8 @@ func SummarizeEval(rs *runner.Results) *EvalSummary {
 		}
 		seat := r.Outcome.Seats[0]
 		c := EvalCase{Case: m.Case.ID, Group: m.Case.Group, Score: seat.Score, Turns: r.Outcome.Turns,
-			Forfeit: seat.Forfeit, Eliminated: contract.EliminatedOf(p.Game, &r.Outcome, 0), Ignored: r.Outcome.SeatAnswers(0).Ignored, Detail: withoutAnswers(r.Outcome.Detail),
-			WallMS: float64(r.Wall) / 1e6}
+			Forfeit: seat.Forfeit, Eliminated: contract.EliminatedOf(p.Game, &r.Outcome, 0), Ignored: r.Outcome.SeatAnswers(0).Ignored,
+			Detail: withoutAnswers(r.Outcome.Detail), WallMS: float64(r.Wall) / 1e6}
 		if multi {
 			c.Rank = seat.Rank
 			lo := len(opps)
