@@ -149,12 +149,7 @@ func (b *Board) fill(t *Tally, f *Fit, vs []Version) {
 			r.MeanRank = num(float64(vt.RankSum) / float64(vt.Seats))
 			r.MeanScore = num(vt.ScoreSum / float64(vt.Seats))
 		}
-		for _, k := range sortedKeys(vt.Reasons) {
-			r.ForfeitKinds = append(r.ForfeitKinds, results.ReasonCount{Kind: k, Count: vt.Reasons[k], First: vt.First[k]})
-		}
-		for _, k := range sortedKeys(vt.Causes) {
-			r.EliminationKinds = append(r.EliminationKinds, results.ReasonCount{Kind: k, Count: vt.Causes[k], First: vt.CauseFirst[k]})
-		}
+		r.ForfeitKinds, r.EliminationKinds = vt.Reasons.ByKind(), vt.Causes.ByKind()
 		for k, s := range vt.Data {
 			if r.Data == nil {
 				r.Data = map[string]float64{}

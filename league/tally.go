@@ -41,14 +41,11 @@ type VersionTally struct {
 	RankSum  int     // sum of places, for the mean place
 	ScoreSum float64 // sum of the game's own scores
 	Forfeits int
-	Reasons  map[string]int    // forfeit kind → games (see results.ReasonKind)
-	First    map[string]string // forfeit kind → its first reason in full
+	Reasons  results.ReasonTally // the forfeits by kind
 	// Eliminated counts the seats out before their game ended
-	// (contract.Eliminator), by kind of cause in Causes, the first of
-	// each in full in CauseFirst.
+	// (contract.Eliminator), by kind of cause in Causes.
 	Eliminated int
-	Causes     map[string]int
-	CauseFirst map[string]string
+	Causes     results.ReasonTally
 	// Data sums each numeric player_data key; DataN counts the games
 	// that had it; DataLast is a non-numeric value's last one.
 	Data     map[string]float64
@@ -169,11 +166,11 @@ func (t *Tally) seat(g Game, s, rank int) {
 	v.ScoreSum += r.Score
 	if r.Forfeit != "" {
 		v.Forfeits++
-		countKind(&v.Reasons, &v.First, r.Forfeit)
+		v.Reasons.Add(r.Forfeit, g.Case)
 	}
 	if r.Out != "" {
 		v.Eliminated++
-		countKind(&v.Causes, &v.CauseFirst, r.Out)
+		v.Causes.Add(r.Out, g.Case)
 	}
 	if s < len(g.PlayerData) {
 		for k, x := range g.PlayerData[s] {
@@ -188,19 +185,6 @@ func (t *Tally) seat(g Game, s, rank int) {
 			}
 		}
 	}
-}
-
-// countKind counts reason r by its kind (results.ReasonKind) in n, keeping
-// the first of each kind in full in first.
-func countKind(n *map[string]int, first *map[string]string, r string) {
-	k := results.ReasonKind(r)
-	if *n == nil {
-		*n, *first = map[string]int{}, map[string]string{}
-	}
-	if (*n)[k] == 0 {
-		(*first)[k] = r
-	}
-	(*n)[k]++
 }
 
 // compare counts a placement of versions at rank.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -78,23 +79,39 @@ func SPSAParamTable(s *SPSAStudy) *Table {
 }
 
 // SPSAHoldoutTable lists the study's hold-outs: the A/B of the final
-// values against the start on cases the study never played.
+// values against the start on cases the study never played. It has a
+// column of eliminations where a hold-out counted one (a game with
+// eliminations, contract.Eliminator).
 func SPSAHoldoutTable(s *SPSAStudy) *Table {
 	t := &Table{Title: fmt.Sprintf("held out, SPSA study %s (the final values (A) against the start (B))", s.Name),
 		Header: []string{"cases", "games", "W/D/L", "score", "Elo", "95% CI", "LOS", "SPRT", "forfeits A/B", "run"}}
+	deaths := slices.ContainsFunc(s.Holdouts, func(h spsa.Holdout) bool {
+		return h.Summary != nil && h.Summary.ConductA.Eliminated+h.Summary.ConductB.Eliminated > 0
+	})
+	if deaths {
+		t.Header = slices.Insert(t.Header, 9, "eliminated A/B")
+	}
 	for _, h := range s.Holdouts {
 		a := h.Summary
 		if a == nil {
-			t.Rows = append(t.Rows, []string{h.Cases, strconv.Itoa(h.Stored), h.Status, "", "", "", "", "", "", h.Run})
+			row := []string{h.Cases, strconv.Itoa(h.Stored), h.Status, "", "", "", "", "", "", h.Run}
+			if deaths {
+				row = slices.Insert(row, 9, "")
+			}
+			t.Rows = append(t.Rows, row)
 			continue
 		}
 		sprt := a.SPRT
 		if a.Stopped {
 			sprt += " (stopped early)"
 		}
-		t.Rows = append(t.Rows, []string{h.Cases, strconv.Itoa(a.Games), fmt.Sprintf("+%d =%d -%d", a.Wins, a.Draws, a.Losses),
+		row := []string{h.Cases, strconv.Itoa(a.Games), fmt.Sprintf("+%d =%d -%d", a.Wins, a.Draws, a.Losses),
 			fmt.Sprintf("%.3f", a.Score), fmt.Sprintf("%+.1f", a.Elo), fmt.Sprintf("[%+.1f, %+.1f]", a.EloCI95[0], a.EloCI95[1]),
-			pct(a.LOS), sprt, fmt.Sprintf("%d/%d", a.ForfeitsA, a.ForfeitsB), h.Run})
+			pct(a.LOS), sprt, fmt.Sprintf("%d/%d", a.ForfeitsA, a.ForfeitsB), h.Run}
+		if deaths {
+			row = slices.Insert(row, 9, fmt.Sprintf("%d/%d", a.ConductA.Eliminated, a.ConductB.Eliminated))
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.NumericRight()
 	return t

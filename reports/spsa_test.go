@@ -3,8 +3,12 @@ package reports
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gauntlet/harness/results"
+	"gauntlet/tuning/spsa"
 )
 
 // spsaStudy is a study of n iterations: x drifts from 1 to 3 over [0, 5],
@@ -99,5 +103,41 @@ func TestSPSAReportOfAnEmptyStudySaysWhy(t *testing.T) {
 	}
 	if _, err := WriteSPSAReport(dir, nil); err == nil {
 		t.Error("no error for a nil study")
+	}
+}
+
+// TestSPSAHoldoutTableCountsEliminations: the hold-out table has a column
+// of eliminations only where a hold-out counted one, the running hold-outs
+// with an empty cell in it.
+func TestSPSAHoldoutTableCountsEliminations(t *testing.T) {
+	s := spsaStudy(10)
+	done := &results.ABSummary{Games: 20, Wins: 12, Losses: 8, Score: 0.6, ForfeitsB: 1}
+	s.Holdouts = []spsa.Holdout{
+		{Cases: "seeds:1-10", Run: "r1", Status: "done", Stored: 20, Summary: done},
+		{Cases: "seeds:11-20", Run: "r2", Status: "running", Stored: 3},
+	}
+	header := func(tb *Table) string { return strings.Join(tb.Header, "|") }
+	if h := header(SPSAHoldoutTable(s)); strings.Contains(h, "eliminated") {
+		t.Fatalf("no elimination counted, yet a column: %s", h)
+	}
+	done.ConductA.Eliminated, done.ConductB.Eliminated = 3, 1
+	tb := SPSAHoldoutTable(s)
+	col := slices.Index(tb.Header, "eliminated A/B")
+	if col < 0 {
+		t.Fatalf("eliminations counted, no column: %s", header(tb))
+	}
+	for i, row := range tb.Rows {
+		if len(row) != len(tb.Header) {
+			t.Fatalf("row %d has %d cells for %d columns: %q", i, len(row), len(tb.Header), row)
+		}
+	}
+	if got := tb.Rows[0][col]; got != "3/1" {
+		t.Errorf("finished hold-out: eliminated %q, want 3/1", got)
+	}
+	if got := tb.Rows[1][col]; got != "" {
+		t.Errorf("running hold-out: eliminated %q, want empty", got)
+	}
+	if got := tb.Rows[0][col-1]; got != "0/1" {
+		t.Errorf("forfeits beside it %q, want 0/1", got)
 	}
 }

@@ -2,8 +2,6 @@ package results
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
 
 	"gauntlet/harness/contract"
 	"gauntlet/harness/runner"
@@ -34,15 +32,6 @@ type Conduct struct {
 	IgnoredCase  string        `json:"ignored_case,omitempty"`
 	Times        *TimesSummary `json:"answer_times,omitempty"`
 	Warnings     []string      `json:"warnings,omitempty"`
-}
-
-// ReasonCount is one kind of forfeit (or of elimination): how many games
-// ended so, and the first of them in full.
-type ReasonCount struct {
-	Kind  string `json:"kind"`  // the grouping key (see ReasonKind)
-	Count int    `json:"count"` // games forfeited so
-	First string `json:"first"` // the first such reason, in full
-	Case  string `json:"case"`  // the case of that first one
 }
 
 // TimesSummary are an external bot's answer times over games, per kind of
@@ -77,22 +66,6 @@ func (c *Conduct) IsZero() bool {
 // warned of: within 10%.
 const WarnShare = 0.9
 
-var (
-	quotedText = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-	numberText = regexp.MustCompile(`[0-9]+(?:[.,][0-9]+)*`)
-)
-
-// ReasonKind is the key that groups forfeit reasons of one kind: the reason
-// without its stderr tail ("; stderr: ..."), quoted text replaced by "…"
-// and every number by "#". "crashed in round 4: exit status 3; stderr: x"
-// and "crashed in round 9: exit status 1" are both
-// "crashed in round #: exit status #".
-func ReasonKind(reason string) string {
-	s, _, _ := strings.Cut(reason, "; stderr:")
-	s = quotedText.ReplaceAllString(s, `"…"`)
-	return numberText.ReplaceAllString(strings.TrimSpace(s), "#")
-}
-
 // ConductTally accumulates one entrant's Conduct over games. The zero value
 // is ready to use (set Entrant to name it, Game to count eliminations); it
 // is not safe for concurrent use.
@@ -102,25 +75,9 @@ type ConductTally struct {
 	// counts the entrant's eliminations (nil: none counted).
 	Game   contract.Game
 	c      Conduct
-	kinds  map[string]int // forfeit kind → index in c.Reasons
-	causes map[string]int // elimination kind → index in c.Causes
+	kinds  ReasonTally // forfeits
+	causes ReasonTally // eliminations
 	times  *contract.AnswerTimes
-}
-
-// count adds a game of case caseID that ended for reason r to the kinds
-// of rs, indexed by idx.
-func count(rs *[]ReasonCount, idx *map[string]int, r, caseID string) {
-	k := ReasonKind(r)
-	if *idx == nil {
-		*idx = map[string]int{}
-	}
-	i, ok := (*idx)[k]
-	if !ok {
-		i = len(*rs)
-		(*idx)[k] = i
-		*rs = append(*rs, ReasonCount{Kind: k, First: r, Case: caseID})
-	}
-	(*rs)[i].Count++
 }
 
 // Add counts the game of case caseID in which the entrant played seat.
@@ -131,11 +88,11 @@ func (t *ConductTally) Add(caseID string, o *contract.Outcome, seat int) {
 	t.c.Games++
 	if r := o.Seats[seat].Forfeit; r != "" {
 		t.c.Forfeits++
-		count(&t.c.Reasons, &t.kinds, r, caseID)
+		t.kinds.Add(r, caseID)
 	}
 	if r := contract.EliminatedOf(t.Game, o, seat); r != "" {
 		t.c.Eliminated++
-		count(&t.c.Causes, &t.causes, r, caseID)
+		t.causes.Add(r, caseID)
 	}
 	a := o.SeatAnswers(seat)
 	if a.Ignored > 0 {
@@ -158,8 +115,8 @@ func (t *ConductTally) Add(caseID string, o *contract.Outcome, seat int) {
 func (t *ConductTally) Conduct() Conduct {
 	c := t.c
 	c.Entrant = t.Entrant
-	c.Reasons = append([]ReasonCount(nil), t.c.Reasons...)
-	c.Causes = append([]ReasonCount(nil), t.c.Causes...)
+	c.Reasons = t.kinds.Counts()
+	c.Causes = t.causes.Counts()
 	if t.times != nil {
 		c.Times, c.Warnings = summarizeTimes(t.times)
 	}
