@@ -84,34 +84,35 @@ func SPSAParamTable(s *SPSAStudy) *Table {
 // eliminations, contract.Eliminator).
 func SPSAHoldoutTable(s *SPSAStudy) *Table {
 	t := &Table{Title: fmt.Sprintf("held out, SPSA study %s (the final values (A) against the start (B))", s.Name),
-		Header: []string{"cases", "games", "W/D/L", "score", "Elo", "95% CI", "LOS", "SPRT", "forfeits A/B", "run"}}
+		Header: []string{"cases", "games", "W/D/L", "score", "Elo", "95% CI", "LOS", "SPRT", "forfeits A/B"}}
 	deaths := slices.ContainsFunc(s.Holdouts, func(h spsa.Holdout) bool {
 		return h.Summary != nil && h.Summary.ConductA.Eliminated+h.Summary.ConductB.Eliminated > 0
 	})
 	if deaths {
-		t.Header = slices.Insert(t.Header, 9, "eliminated A/B")
+		t.Header = append(t.Header, "eliminated A/B")
 	}
+	t.Header = append(t.Header, "run")
 	for _, h := range s.Holdouts {
 		a := h.Summary
+		var row []string
 		if a == nil {
-			row := []string{h.Cases, strconv.Itoa(h.Stored), h.Status, "", "", "", "", "", "", h.Run}
+			row = []string{h.Cases, strconv.Itoa(h.Stored), h.Status, "", "", "", "", "", ""}
 			if deaths {
-				row = slices.Insert(row, 9, "")
+				row = append(row, "")
 			}
-			t.Rows = append(t.Rows, row)
-			continue
+		} else {
+			sprt := a.SPRT
+			if a.Stopped {
+				sprt += " (stopped early)"
+			}
+			row = []string{h.Cases, strconv.Itoa(a.Games), fmt.Sprintf("+%d =%d -%d", a.Wins, a.Draws, a.Losses),
+				fmt.Sprintf("%.3f", a.Score), fmt.Sprintf("%+.1f", a.Elo), fmt.Sprintf("[%+.1f, %+.1f]", a.EloCI95[0], a.EloCI95[1]),
+				pct(a.LOS), sprt, fmt.Sprintf("%d/%d", a.ForfeitsA, a.ForfeitsB)}
+			if deaths {
+				row = append(row, fmt.Sprintf("%d/%d", a.ConductA.Eliminated, a.ConductB.Eliminated))
+			}
 		}
-		sprt := a.SPRT
-		if a.Stopped {
-			sprt += " (stopped early)"
-		}
-		row := []string{h.Cases, strconv.Itoa(a.Games), fmt.Sprintf("+%d =%d -%d", a.Wins, a.Draws, a.Losses),
-			fmt.Sprintf("%.3f", a.Score), fmt.Sprintf("%+.1f", a.Elo), fmt.Sprintf("[%+.1f, %+.1f]", a.EloCI95[0], a.EloCI95[1]),
-			pct(a.LOS), sprt, fmt.Sprintf("%d/%d", a.ForfeitsA, a.ForfeitsB), h.Run}
-		if deaths {
-			row = slices.Insert(row, 9, fmt.Sprintf("%d/%d", a.ConductA.Eliminated, a.ConductB.Eliminated))
-		}
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, append(row, h.Run))
 	}
 	t.NumericRight()
 	return t

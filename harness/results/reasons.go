@@ -10,7 +10,7 @@ import (
 // ended so, and the first of them in full.
 type ReasonCount struct {
 	Kind  string `json:"kind"`  // the grouping key (see ReasonKind)
-	Count int    `json:"count"` // games forfeited so
+	Count int    `json:"count"` // games (a league: seats) that ended so
 	First string `json:"first"` // the first such reason, in full
 	Case  string `json:"case"`  // the case of that first one
 }
